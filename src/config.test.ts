@@ -1,0 +1,64 @@
+import { resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { parseConfig } from './config.js';
+import { ConfigError } from './errors/config.js';
+
+describe('parseConfig', () => {
+  test('default', () => {
+    expect(parseConfig({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:8080',
+      dataDir: resolve('.core-registry'),
+      ledgerUrl: undefined,
+      chainId: 2026,
+      blockTime: 1,
+      environmentPath: resolve('.core-registry', 'environment.json'),
+      logLevel: 'info',
+    });
+  });
+
+  test('behavior: flags override environment variables', () => {
+    const config = parseConfig(
+      { PORT: '9000', CORE_BLOCK_TIME: '0.2', CORE_PUBLIC_URL: 'https://node.example.org/' },
+      { PORT: '9001', CORE_LEDGER_URL: 'http://127.0.0.1:8545' },
+    );
+    expect(config).toMatchObject({
+      port: 9001,
+      blockTime: 0.2,
+      publicUrl: 'https://node.example.org',
+      ledgerUrl: 'http://127.0.0.1:8545',
+    });
+  });
+
+  test.each([
+    [{ PORT: 'eighty' }, 'PORT', '"PORT" must be an integer from 0 to 65535'],
+    [{ PORT: '70000' }, 'PORT', '"PORT" must be an integer from 0 to 65535'],
+    [
+      { CORE_CHAIN_ID: '0' },
+      'CORE_CHAIN_ID',
+      '"CORE_CHAIN_ID" must be an integer from 1 to 9007199254740991',
+    ],
+    [
+      { CORE_BLOCK_TIME: '0' },
+      'CORE_BLOCK_TIME',
+      '"CORE_BLOCK_TIME" must be a number of seconds > 0',
+    ],
+    [{ CORE_LEDGER_URL: 'ws://x' }, 'CORE_LEDGER_URL', '"CORE_LEDGER_URL" must be an http(s) URL'],
+    [{ CORE_PUBLIC_URL: 'nope' }, 'CORE_PUBLIC_URL', '"CORE_PUBLIC_URL" must be an http(s) URL'],
+    [
+      { CORE_LOG_LEVEL: 'loud' },
+      'CORE_LOG_LEVEL',
+      '"CORE_LOG_LEVEL" must be one of fatal, error, warn, info, debug, trace, silent',
+    ],
+  ])('error: %o', (env, setting, message) => {
+    let error: unknown;
+    try {
+      parseConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error).toMatchObject({ code: 'CORE_ERR_CONFIG_INVALID', setting, message });
+  });
+});

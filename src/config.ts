@@ -1,0 +1,121 @@
+import { resolve } from 'node:path';
+import { ConfigError } from './errors/config.js';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * Everything a node needs to know, resolved once at boot.
+ * - Design: DESIGN.md §8
+ */
+export type Config = {
+  /** TCP port of the API (`PORT`, default 8080). */
+  port: number;
+  /** Interface the API binds to (`HOST`, default `0.0.0.0`). */
+  host: string;
+  /** Base URL used in links (`CORE_PUBLIC_URL`, default `http://localhost:<port>`), no trailing slash. */
+  publicUrl: string;
+  /** Data directory (`CORE_DATA_DIR`, default `./.core-registry`), absolute. */
+  dataDir: string;
+  /** External ledger JSON-RPC URL (`CORE_LEDGER_URL`); `undefined` starts the embedded ledger. */
+  ledgerUrl: string | undefined;
+  /** Chain id of the embedded ledger (`CORE_CHAIN_ID`, default 2026). */
+  chainId: number;
+  /** Embedded ledger block interval in seconds, fractions allowed (`CORE_BLOCK_TIME`, default 1). */
+  blockTime: number;
+  /** Path of an environment file (`CORE_ENVIRONMENT`); default `<dataDir>/environment.json`. */
+  environmentPath: string;
+  /** Log level (`CORE_LOG_LEVEL`, default `info`). */
+  logLevel: LogLevel;
+};
+
+/** Configuration inputs by environment variable name; CLI flags are mapped onto the same names. */
+export type ConfigInput = Partial<Record<ConfigVariable, string | undefined>>;
+
+export const CONFIG_VARIABLES = [
+  'PORT',
+  'HOST',
+  'CORE_PUBLIC_URL',
+  'CORE_DATA_DIR',
+  'CORE_LEDGER_URL',
+  'CORE_CHAIN_ID',
+  'CORE_BLOCK_TIME',
+  'CORE_ENVIRONMENT',
+  'CORE_LOG_LEVEL',
+] as const;
+export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
+
+/**
+ * Builds the configuration from environment variables, with `overrides` (CLI flags) winning.
+ * @throws {ConfigError} when a value is malformed.
+ */
+export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Config {
+  const input: ConfigInput = { ...env };
+  for (const [name, value] of Object.entries(overrides)) {
+    if (value !== undefined) input[name as ConfigVariable] = value;
+  }
+  const value = (name: ConfigVariable) => {
+    const raw = input[name]?.trim();
+    return raw === undefined || raw === '' ? undefined : raw;
+  };
+
+  const port = parseInteger('PORT', value('PORT'), 8080, 0, 65535);
+  const dataDir = resolve(value('CORE_DATA_DIR') ?? '.core-registry');
+  const ledgerUrl = value('CORE_LEDGER_URL');
+  if (ledgerUrl !== undefined) parseHttpUrl('CORE_LEDGER_URL', ledgerUrl);
+  const publicUrl = parseHttpUrl(
+    'CORE_PUBLIC_URL',
+    value('CORE_PUBLIC_URL') ?? `http://localhost:${port}`,
+  ).replace(/\/+$/, '');
+  const blockTime = Number(value('CORE_BLOCK_TIME') ?? '1');
+  if (!Number.isFinite(blockTime) || blockTime <= 0 || blockTime > 3600) {
+    throw new ConfigError('CORE_BLOCK_TIME', '"CORE_BLOCK_TIME" must be a number of seconds > 0');
+  }
+  const logLevel = (value('CORE_LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(
+      'CORE_LOG_LEVEL',
+      `"CORE_LOG_LEVEL" must be one of ${LOG_LEVELS.join(', ')}`,
+    );
+  }
+  const environment = value('CORE_ENVIRONMENT');
+  return {
+    port,
+    host: value('HOST') ?? '0.0.0.0',
+    publicUrl,
+    dataDir,
+    ledgerUrl,
+    chainId: parseInteger('CORE_CHAIN_ID', value('CORE_CHAIN_ID'), 2026, 1, 2 ** 53 - 1),
+    blockTime,
+    environmentPath: environment ? resolve(environment) : resolve(dataDir, 'environment.json'),
+    logLevel,
+  };
+}
+
+function parseInteger(
+  name: ConfigVariable,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (raw === undefined) return fallback;
+  const parsed = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+    throw new ConfigError(name, `"${name}" must be an integer from ${min} to ${max}`);
+  }
+  return parsed;
+}
+
+function parseHttpUrl(name: ConfigVariable, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch (cause) {
+    throw new ConfigError(name, `"${name}" must be an http(s) URL`, { cause });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, `"${name}" must be an http(s) URL`);
+  }
+  return raw;
+}

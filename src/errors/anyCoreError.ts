@@ -1,0 +1,22 @@
+import { CoreError } from './base.js';
+import type { ConfigError } from './config.js';
+import type { EmbeddedLedgerError, LedgerRequestError, LedgerUnavailableError } from './ledger.js';
+import type { ProblemError } from './problem.js';
+import type { RpcError } from './rpc.js';
+
+/**
+ * Every concrete error, discriminated by `code`: mappers `switch (err.code)` over it and the
+ * compiler checks that each code is handled.
+ */
+export type AnyCoreError =
+  | ConfigError
+  | EmbeddedLedgerError
+  | LedgerRequestError
+  | LedgerUnavailableError
+  | ProblemError
+  | RpcError;
+
+/** Narrows a caught value to one of our errors; `undefined` for anything else. */
+export function asCoreError(value: unknown): AnyCoreError | undefined {
+  return value instanceof CoreError ? (value as AnyCoreError) : undefined;
+}

@@ -1,0 +1,40 @@
+import { CoreError } from './base.js';
+
+/** The ledger node could not be reached, or did not answer in time. REST maps it to 503. */
+export class LedgerUnavailableError extends CoreError {
+  static readonly code = 'CORE_ERR_LEDGER_UNAVAILABLE';
+  readonly code = LedgerUnavailableError.code;
+
+  constructor(options: { cause?: unknown } = {}) {
+    super('The ledger is unavailable', options);
+  }
+}
+
+/** The ledger node answered a JSON-RPC call with an error object. */
+export class LedgerRequestError extends CoreError {
+  static readonly code = 'CORE_ERR_LEDGER_REQUEST';
+  readonly code = LedgerRequestError.code;
+  /** The JSON-RPC method that failed. */
+  readonly method: string;
+  /** The node's JSON-RPC error code. */
+  readonly rpcCode: number;
+  /** The node's `error.data`, for instance revert data of an `eth_call`. */
+  readonly data: unknown;
+
+  constructor(
+    method: string,
+    error: { code: number; message: string; data?: unknown },
+    options: { cause?: unknown } = {},
+  ) {
+    super(`The ledger rejected "${method}": ${error.message}`, options);
+    this.method = method;
+    this.rpcCode = error.code;
+    this.data = error.data;
+  }
+}
+
+/** The embedded ledger process could not be started or kept running. */
+export class EmbeddedLedgerError extends CoreError {
+  static readonly code = 'CORE_ERR_EMBEDDED_LEDGER';
+  readonly code = EmbeddedLedgerError.code;
+}

@@ -1,0 +1,101 @@
+import cors from '@fastify/cors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { statusProblem } from '../errors/problem.js';
+import { findAllowedMethods } from './allowedMethods.js';
+import { ANY_MEDIA_TYPE, negotiateMediaType } from './negotiation.js';
+import { PROBLEM_SCHEMA } from './problemSchema.js';
+import { REQUEST_ID_HEADER } from './requestId.js';
+import { toProblem } from './toProblem.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Media types the route can answer with, preferred first (default `application/json`). */
+    produces?: readonly string[];
+  }
+  interface FastifyRequest {
+    /** The media type negotiated from `Accept` among the route's `produces`. */
+    responseType: string;
+  }
+}
+
+const DEFAULT_PRODUCES = ['application/json'] as const;
+const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+
+/**
+ * The HTTP kernel every route relies on: Problem Details for every error, 404 for unknown
+ * routes, 405 with `Allow` from the route table, 406 from each route's `produces`, request ids
+ * and CORS.
+ * - Spec: SPEC.md §2.1, §4, §7.1
+ * - Design: DESIGN.md §7
+ */
+export const kernel = fp(
+  async function kernel(app: FastifyInstance) {
+    app.addSchema(PROBLEM_SCHEMA);
+    app.decorateRequest('responseType', '');
+
+    await app.register(cors, {
+      origin: '*',
+      methods: ['GET', 'HEAD', 'POST'],
+      allowedHeaders: ['accept', 'authorization', 'content-type', REQUEST_ID_HEADER],
+      exposedHeaders: ['allow', 'etag', REQUEST_ID_HEADER],
+      maxAge: 600,
+      strictPreflight: false,
+    });
+
+    app.addHook('onRoute', (route) => {
+      const fallback = route.method === 'OPTIONS' ? [ANY_MEDIA_TYPE] : DEFAULT_PRODUCES;
+      route.config = { ...route.config, produces: route.config?.produces ?? fallback };
+    });
+    app.addHook('onRequest', negotiate);
+    app.setErrorHandler(sendProblem);
+    app.setNotFoundHandler(async function notFound(request) {
+      const path = request.url.split('?', 1)[0] ?? '/';
+      const allowed = findAllowedMethods(this, path);
+      if (allowed.length > 0) {
+        throw statusProblem(405, `The method ${request.method} is not allowed on this resource`, {
+          headers: { allow: allowed.join(', ') },
+        });
+      }
+      throw statusProblem(404, `No resource is served at ${truncate(path)}`);
+    });
+  },
+  { name: 'core-kernel', fastify: '5.x' },
+);
+
+async function negotiate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header(REQUEST_ID_HEADER, request.id);
+  if (request.is404) return;
+  const produces = request.routeOptions.config.produces ?? DEFAULT_PRODUCES;
+  const mediaType = negotiateMediaType(request.headers.accept, produces);
+  if (mediaType === undefined) {
+    throw statusProblem(
+      406,
+      `The "Accept" header allows none of the available media types: ${produces.join(', ')}`,
+    );
+  }
+  request.responseType = mediaType;
+}
+
+function sendProblem(
+  this: FastifyInstance,
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const problem = toProblem(error);
+  if (problem.status >= 500) {
+    request.log.error({ err: problem.cause ?? error }, problem.body.detail);
+  } else if (problem.cause !== undefined) {
+    request.log.debug({ err: problem.cause }, problem.body.detail);
+  }
+  return reply
+    .code(problem.status)
+    .headers(problem.headers)
+    .type(PROBLEM_MEDIA_TYPE)
+    .send(problem.body);
+}
+
+function truncate(path: string): string {
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}

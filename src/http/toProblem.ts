@@ -1,0 +1,70 @@
+import type { FastifyError } from 'fastify';
+import { asCoreError } from '../errors/anyCoreError.js';
+import {
+  type ProblemError,
+  STATUS_PROBLEMS,
+  type StatusProblemCode,
+  statusProblem,
+  typedProblem,
+  validationProblem,
+} from '../errors/problem.js';
+import { toValidationIssues } from './validationIssues.js';
+
+/** Fixed text of every unexpected failure: its real message never reaches the client. */
+export const INTERNAL_ERROR_DETAIL = 'The server encountered an internal error';
+
+/**
+ * Maps any error thrown while serving a REST request to the Problem Details it is answered
+ * with. The only place that shapes a problem body.
+ * - Spec: SPEC.md §2.1, §7.1
+ * - Design: DESIGN.md §7; STYLE.md B4
+ */
+export function toProblem(error: unknown): ProblemError {
+  const core = asCoreError(error);
+  if (core) {
+    switch (core.code) {
+      case 'CORE_ERR_HTTP_PROBLEM':
+        return core;
+      case 'CORE_ERR_LEDGER_UNAVAILABLE':
+      case 'CORE_ERR_EMBEDDED_LEDGER':
+        return statusProblem(503, 'The ledger is unavailable', { cause: error });
+      case 'CORE_ERR_LEDGER_REQUEST':
+      case 'CORE_ERR_CONFIG_INVALID':
+      case 'CORE_ERR_RPC':
+        return typedProblem('internal-error', INTERNAL_ERROR_DETAIL, { cause: error });
+    }
+  }
+  const fastifyError = error as Partial<FastifyError> | null;
+  if (fastifyError?.validation) {
+    return validationProblem(
+      toValidationIssues(fastifyError.validation, fastifyError.validationContext ?? 'querystring'),
+    );
+  }
+  const status = fastifyError?.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    return statusProblem(
+      (status in STATUS_PROBLEMS ? status : 400) as StatusProblemCode,
+      frameworkDetail(fastifyError?.code, status),
+      { cause: error },
+    );
+  }
+  return typedProblem('internal-error', INTERNAL_ERROR_DETAIL, { cause: error });
+}
+
+/** Our own words for Fastify's client errors, so that its messages never reach a client. */
+function frameworkDetail(code: string | undefined, status: number): string {
+  switch (code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'The request body has an unsupported media type';
+    case 'FST_ERR_BAD_URL':
+      return 'The request URL is malformed';
+    default:
+      return status === 413 ? 'The request body is too large' : 'The request is malformed';
+  }
+}

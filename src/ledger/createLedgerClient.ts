@@ -1,0 +1,129 @@
+import { Pool } from 'undici';
+import { LedgerRequestError, LedgerUnavailableError } from '../errors/ledger.js';
+import { type LedgerCall, type LedgerOutcome, toLedgerOutcome } from './jsonRpc.js';
+
+/** Observes each HTTP round trip to the ledger (metrics). */
+export type LedgerObserver = (method: string, seconds: number, ok: boolean) => void;
+
+export type CreateLedgerClientParameters = {
+  /** JSON-RPC endpoint of the ledger node (http or https). */
+  url: string;
+  /** Time allowed for the ledger to answer one request, in milliseconds. */
+  timeoutMs?: number;
+  /** Keep-alive connections kept open to the ledger. */
+  connections?: number;
+  observe?: LedgerObserver;
+};
+
+/**
+ * A JSON-RPC client for the ledger node: HTTP with keep-alive and timeouts, single and batch
+ * calls. Standard JSON-RPC only, so that Besu and the embedded ledger behave the same.
+ * - Design: DESIGN.md §1
+ */
+export type LedgerClient = {
+  readonly url: string;
+  /**
+   * Calls one method and returns its result.
+   * @throws {LedgerRequestError} when the ledger answers with an error object.
+   * @throws {LedgerUnavailableError} when the ledger cannot be reached or answers garbage.
+   */
+  request<T = unknown>(method: string, params?: readonly unknown[]): Promise<T>;
+  /**
+   * Sends calls in one round trip (a single request for one call, a batch otherwise) and
+   * returns one outcome per call, in order.
+   * @throws {LedgerUnavailableError} when the ledger cannot be reached or answers garbage.
+   */
+  send(calls: readonly LedgerCall[]): Promise<LedgerOutcome[]>;
+  close(): Promise<void>;
+};
+
+/** Creates a {@link LedgerClient}. */
+export function createLedgerClient(parameters: CreateLedgerClientParameters): LedgerClient {
+  const { url, timeoutMs = 30_000, connections = 16, observe } = parameters;
+  const endpoint = new URL(url);
+  const path = `${endpoint.pathname}${endpoint.search}`;
+  const pool = new Pool(endpoint.origin, {
+    connections,
+    pipelining: 1,
+    connectTimeout: Math.min(timeoutMs, 5_000),
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    keepAliveTimeout: 30_000,
+  });
+
+  async function post(label: string, payload: unknown): Promise<unknown> {
+    const started = performance.now();
+    let ok = false;
+    try {
+      const response = await pool.request({
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      const text = await response.body.text();
+      // Besu and anvil answer JSON-RPC errors with 200; anything else is a transport failure.
+      if (response.statusCode !== 200) {
+        throw new Error(`HTTP ${response.statusCode} from the ledger`);
+      }
+      const parsed: unknown = JSON.parse(text);
+      ok = true;
+      return parsed;
+    } catch (cause) {
+      throw new LedgerUnavailableError({ cause });
+    } finally {
+      observe?.(label, (performance.now() - started) / 1000, ok);
+    }
+  }
+
+  async function send(calls: readonly LedgerCall[]): Promise<LedgerOutcome[]> {
+    if (calls.length === 0) return [];
+    if (calls.length === 1) {
+      const [call] = calls as [LedgerCall];
+      const outcome = toLedgerOutcome(
+        await post(call.method, {
+          jsonrpc: '2.0',
+          id: 1,
+          method: call.method,
+          params: call.params,
+        }),
+      );
+      if (!outcome) throw new LedgerUnavailableError({ cause: 'malformed ledger response' });
+      return [outcome];
+    }
+    const body = calls.map((call, id) => ({
+      jsonrpc: '2.0',
+      id,
+      method: call.method,
+      params: call.params,
+    }));
+    const responses = await post('batch', body);
+    if (!Array.isArray(responses)) {
+      throw new LedgerUnavailableError({ cause: responses });
+    }
+    const outcomes: (LedgerOutcome | undefined)[] = new Array(calls.length);
+    for (const response of responses) {
+      const id = (response as { id?: unknown } | null)?.id;
+      if (typeof id === 'number' && id >= 0 && id < calls.length) {
+        outcomes[id] = toLedgerOutcome(response);
+      }
+    }
+    return outcomes.map((outcome) => {
+      if (!outcome) throw new LedgerUnavailableError({ cause: 'batch response incomplete' });
+      return outcome;
+    });
+  }
+
+  return {
+    url,
+    send,
+    async request<T>(method: string, params: readonly unknown[] = []): Promise<T> {
+      const [outcome] = (await send([{ method, params }])) as [LedgerOutcome];
+      if ('error' in outcome) throw new LedgerRequestError(method, outcome.error);
+      return outcome.result as T;
+    },
+    async close() {
+      await pool.close();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { statusProblem } from '../errors/problem.js';
+import { PROBLEM_RESPONSES } from '../http/problemSchema.js';
+
+/**
+ * Operations endpoints: liveness, readiness (the ledger answers with the expected chain) and
+ * Prometheus metrics.
+ * - Design: DESIGN.md §7
+ */
+export async function operationsRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Liveness: the process serves requests',
+        response: {
+          200: { type: 'object', properties: { status: { type: 'string', const: 'ok' } } },
+          ...PROBLEM_RESPONSES,
+        },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Readiness: the ledger is reachable',
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              status: { type: 'string', const: 'ready' },
+              chainId: { type: 'integer' },
+              blockNumber: { type: 'integer' },
+            },
+          },
+          ...PROBLEM_RESPONSES,
+        },
+      },
+    },
+    async function ready() {
+      const [chainId, blockNumber] = await Promise.all([
+        this.ledger.request<string>('eth_chainId'),
+        this.ledger.request<string>('eth_blockNumber'),
+      ]);
+      if (Number(chainId) !== this.config.chainId) {
+        throw statusProblem(
+          503,
+          `The ledger runs chain ${Number(chainId)}, not ${this.config.chainId}`,
+        );
+      }
+      return {
+        status: 'ready' as const,
+        chainId: Number(chainId),
+        blockNumber: Number(blockNumber),
+      };
+    },
+  );
+
+  app.get(
+    '/metrics',
+    {
+      config: { produces: ['text/plain', 'application/openmetrics-text'] },
+      schema: {
+        tags: ['operations'],
+        summary: 'Prometheus metrics',
+        response: { 200: { type: 'string' }, ...PROBLEM_RESPONSES },
+      },
+    },
+    async function metrics(_request, reply) {
+      reply.type(this.metrics.registry.contentType);
+      return this.metrics.registry.metrics();
+    },
+  );
+}

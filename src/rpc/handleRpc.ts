@@ -1,0 +1,95 @@
+import { RpcError, type RpcErrorObject } from '../errors/rpc.js';
+import type { LedgerClient } from '../ledger/createLedgerClient.js';
+import type { LedgerCall, LedgerOutcome } from '../ledger/jsonRpc.js';
+import { classifyMethod } from './methods.js';
+import type { JsonRpcId, RpcPayload, RpcRequest } from './parseRpcPayload.js';
+import { toRpcError } from './toRpcError.js';
+import { assertWriteAllowed } from './writeGate.js';
+
+/** A JSON-RPC response object. */
+export type RpcResponse =
+  | { jsonrpc: '2.0'; id: JsonRpcId; result: unknown }
+  | { jsonrpc: '2.0'; id: JsonRpcId; error: RpcErrorObject };
+
+/** What the endpoint answers: a response, a batch of them, or nothing (only notifications). */
+export type RpcReply = RpcResponse | RpcResponse[] | undefined;
+
+export type HandleRpcContext = {
+  ledger: LedgerClient;
+  /** The request's `Authorization` header. */
+  authorization: string | undefined;
+  /** Told about failures hidden behind -32603, for the log. */
+  onUnexpected?: (error: unknown) => void;
+};
+
+/**
+ * Answers a parsed payload: structural errors and refused methods locally, allowed calls in one
+ * round trip to the ledger. Responses keep the order of the requests; notifications get none.
+ * - Spec: SPEC.md §4.3, §7.3
+ */
+export async function handleRpc(payload: RpcPayload, context: HandleRpcContext): Promise<RpcReply> {
+  const outcomes: (LedgerOutcome | undefined)[] = new Array(payload.entries.length);
+  const forwarded: { index: number; call: LedgerCall }[] = [];
+
+  payload.entries.forEach((entry, index) => {
+    if (!('request' in entry)) return;
+    try {
+      forwarded.push({ index, call: admit(entry.request, context) });
+    } catch (error) {
+      outcomes[index] = { error: report(error, context) };
+    }
+  });
+
+  if (forwarded.length > 0) {
+    try {
+      const answers = await context.ledger.send(forwarded.map(({ call }) => call));
+      forwarded.forEach(({ index }, i) => {
+        outcomes[index] = answers[i];
+      });
+    } catch (error) {
+      const failure = report(error, context);
+      for (const { index } of forwarded) outcomes[index] = { error: failure };
+    }
+  }
+
+  const responses: RpcResponse[] = [];
+  payload.entries.forEach((entry, index) => {
+    if ('error' in entry) {
+      responses.push({ jsonrpc: '2.0', id: entry.id, error: entry.error.toObject() });
+      return;
+    }
+    const { id } = entry.request;
+    const outcome = outcomes[index];
+    if (id === undefined || outcome === undefined) return;
+    responses.push({ jsonrpc: '2.0', id, ...outcome });
+  });
+
+  if (payload.batch) return responses.length > 0 ? responses : undefined;
+  return responses[0];
+}
+
+/** Decides whether one request goes to the ledger; throws the error it is answered with. */
+function admit(request: RpcRequest, context: HandleRpcContext): LedgerCall {
+  const kind = classifyMethod(request.method);
+  if (kind === 'unknown') {
+    throw new RpcError(
+      'METHOD_NOT_FOUND',
+      `Method not found: "${truncate(request.method)}" does not exist or is not available`,
+    );
+  }
+  if (!Array.isArray(request.params)) {
+    throw new RpcError('INVALID_PARAMS', `Invalid params: "${request.method}" takes an array`);
+  }
+  if (kind === 'write') assertWriteAllowed(context.authorization);
+  return { method: request.method, params: request.params };
+}
+
+function report(error: unknown, context: HandleRpcContext): RpcErrorObject {
+  const { error: body, unexpected } = toRpcError(error);
+  if (unexpected) context.onUnexpected?.(error);
+  return body;
+}
+
+function truncate(text: string): string {
+  return text.length > 100 ? `${text.slice(0, 100)}…` : text;
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { RpcError } from '../errors/rpc.js';
+import { PROBLEM_RESPONSES } from '../http/problemSchema.js';
+import { handleRpc } from './handleRpc.js';
+import { MAX_BATCH_SIZE, parseRpcPayload } from './parseRpcPayload.js';
+
+/** Room for a full batch of raw transactions. */
+const RPC_BODY_LIMIT = 16 * 1024 * 1024;
+const JSON_MEDIA_TYPES = ['application/json', 'application/json-rpc', 'application/jsonrequest'];
+
+/**
+ * `POST /v1/ledger`: the ledger's JSON-RPC interface. Reads are forwarded as sent; writes
+ * (`eth_sendRawTransaction`) pass the write gate first. JSON-RPC errors, not Problem Details,
+ * except for what HTTP itself decides (405, 406, 413, 415).
+ * - Spec: SPEC.md §4.3, §7.3
+ */
+export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
+  // The body is parsed here, not by Fastify, so that invalid JSON becomes -32700.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser(
+    JSON_MEDIA_TYPES,
+    { parseAs: 'string', bodyLimit: RPC_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/ledger',
+    {
+      bodyLimit: RPC_BODY_LIMIT,
+      schema: {
+        tags: ['ledger'],
+        summary: 'Ledger JSON-RPC 2.0 endpoint (single request or batch)',
+        description: `Forwards read methods; eth_sendRawTransaction needs "Authorization: Bearer <token>". Batches hold at most ${MAX_BATCH_SIZE} entries.`,
+        response: {
+          200: { description: 'JSON-RPC response object or batch array' },
+          204: { description: 'The request held only notifications', type: 'null' },
+          400: { description: 'Parse error (JSON-RPC -32700)' },
+          ...PROBLEM_RESPONSES,
+        },
+      },
+    },
+    async function ledger(request, reply) {
+      let payload: ReturnType<typeof parseRpcPayload>;
+      try {
+        payload = parseRpcPayload(typeof request.body === 'string' ? request.body : '');
+      } catch (error) {
+        if (!(error instanceof RpcError)) throw error;
+        return reply.code(error.status).send({ jsonrpc: '2.0', id: null, error: error.toObject() });
+      }
+      const answer = await handleRpc(payload, {
+        ledger: this.ledger,
+        authorization: request.headers.authorization,
+        onUnexpected: (error) => request.log.error({ err: error }, 'JSON-RPC entry failed'),
+      });
+      if (answer === undefined) return reply.code(204).send();
+      return reply.type('application/json').send(answer);
+    },
+  );
+}

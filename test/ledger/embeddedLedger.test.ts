@@ -1,0 +1,107 @@
+import { rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, test } from 'vitest';
+import { createLedgerClient } from '../../src/ledger/createLedgerClient.js';
+import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
+import { createDataDir, SILENT_LOGGER } from '../support/testNode.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function newLedger(dataDir: string, blockTime = 0.2): EmbeddedLedger {
+  return new EmbeddedLedger({
+    dataDir,
+    chainId: 2026,
+    blockTime,
+    logger: SILENT_LOGGER,
+    stateInterval: 1,
+  });
+}
+
+async function blockNumber(url: string): Promise<number> {
+  const client = createLedgerClient({ url, timeoutMs: 2_000 });
+  try {
+    return Number(await client.request<string>('eth_blockNumber'));
+  } finally {
+    await client.close();
+  }
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(50);
+  }
+}
+
+describe('EmbeddedLedger', () => {
+  test('default: starts on 127.0.0.1 with the configured chain id and interval blocks', async () => {
+    const dataDir = createDataDir();
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const ledger = newLedger(dataDir);
+    cleanups.push(() => ledger.stop());
+    await ledger.start();
+    expect(ledger.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const client = createLedgerClient({ url: ledger.url });
+    cleanups.push(() => client.close());
+    expect(await client.request('eth_chainId')).toBe('0x7ea');
+    expect(await client.request('eth_gasPrice')).toBe('0x0');
+    const first = await blockNumber(ledger.url);
+    await waitFor(async () => ((await blockNumber(ledger.url)) >= first + 2 ? true : undefined));
+  });
+
+  test('behavior: a restarted ledger continues the same chain', async () => {
+    const dataDir = createDataDir();
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const first = newLedger(dataDir);
+    await first.start();
+    await waitFor(async () => ((await blockNumber(first.url)) >= 5 ? true : undefined));
+    const client = createLedgerClient({ url: first.url });
+    const block3 = await client.request<{ hash: string }>('eth_getBlockByNumber', ['0x3', false]);
+    await client.close();
+    const before = await blockNumber(first.url);
+    await first.stop();
+
+    const second = newLedger(dataDir);
+    cleanups.push(() => second.stop());
+    await second.start();
+    expect(await blockNumber(second.url)).toBeGreaterThanOrEqual(before);
+    const again = createLedgerClient({ url: second.url });
+    cleanups.push(() => again.close());
+    const reread = await again.request<{ hash: string }>('eth_getBlockByNumber', ['0x3', false]);
+    expect(reread.hash).toBe(block3.hash);
+  });
+
+  test('behavior: a killed ledger is restarted on the same URL', async () => {
+    const dataDir = createDataDir();
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const ledger = newLedger(dataDir);
+    cleanups.push(() => ledger.stop());
+    await ledger.start();
+    const { url, pid } = ledger;
+    expect(pid).toBeDefined();
+    process.kill(pid as number, 'SIGKILL');
+    await waitFor(async () => (ledger.pid !== undefined && ledger.pid !== pid ? true : undefined));
+    expect(ledger.url).toBe(url);
+    expect(await waitFor(() => blockNumber(url))).toBeGreaterThanOrEqual(0);
+  });
+
+  test('error: a data dir in use by a live node is refused', async () => {
+    const dataDir = createDataDir();
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const { writeFileSync, mkdirSync } = await import('node:fs');
+    mkdirSync(`${dataDir}/ledger`, { recursive: true });
+    // pid 1 is always alive and never ours.
+    writeFileSync(`${dataDir}/ledger/supervisor.pid`, '1\n');
+    const ledger = newLedger(dataDir);
+    await expect(ledger.start()).rejects.toMatchObject({
+      code: 'CORE_ERR_EMBEDDED_LEDGER',
+      message: `The data directory "${dataDir}" is in use by another node (pid 1)`,
+    });
+  });
+});
