@@ -32,7 +32,9 @@ for (const entry of Object.values(lock.packages)) {
   }
 }
 if (added > 0) {
-  lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => a.localeCompare(b)));
+  lock.packages = Object.fromEntries(
+    Object.entries(lock.packages).sort(([a], [b]) => a.localeCompare(b)),
+  );
   writeFileSync(LOCKFILE, `${JSON.stringify(lock, null, 2)}\n`);
   console.log(`package-lock.json: recorded ${added} platform packages`);
 }
