@@ -9,14 +9,14 @@ const section = (heading: string) => page.split(`## ${heading}`)[1]?.split('\n##
 
 describe('docs/errors.md', () => {
   test('behavior: lists exactly the error codes', () => {
-    const listed = [...section('Error codes').matchAll(/^\| `(CORE_ERR_[A-Z_]+)`/gm)].map(
+    const listed = [...section('Error codes').matchAll(/^\|\s*`(CORE_ERR_[A-Z_]+)`/gm)].map(
       (m) => m[1],
     );
     expect(listed.sort()).toEqual([...CORE_ERROR_CODES].sort());
   });
 
   test('behavior: lists exactly the problem types', () => {
-    const rows = [...section('Problem types').matchAll(/^\| `([^`]+)` \| (\d+) \| `([^`]+)`/gm)];
+    const rows = [...section('Problem types').matchAll(/^\|\s*`([^`]+)`\s*\|\s*(\d+)\s*\|\s*`([^`]+)`/gm)];
     const listed = rows.map(([, type, status, title]) => `${type} ${status} ${title}`);
     const expected = [
       ...Object.entries(PROBLEM_TYPES).map(
@@ -28,7 +28,7 @@ describe('docs/errors.md', () => {
   });
 
   test('behavior: lists exactly the JSON-RPC codes with their HTTP status', () => {
-    const rows = [...section('JSON-RPC errors').matchAll(/^\| (-\d+) \| (\d+) \|/gm)];
+    const rows = [...section('JSON-RPC errors').matchAll(/^\|\s*(-\d+)\s*\|\s*(\d+)\s*\|/gm)];
     const listed = rows.map(([, code, status]) => `${code} ${status}`);
     const expected = Object.values(RPC_ERRORS).map((e) => `${e.code} ${e.status}`);
     expect(listed.sort()).toEqual(expected.sort());
