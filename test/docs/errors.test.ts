@@ -16,7 +16,9 @@ describe('docs/errors.md', () => {
   });
 
   test('behavior: lists exactly the problem types', () => {
-    const rows = [...section('Problem types').matchAll(/^\|\s*`([^`]+)`\s*\|\s*(\d+)\s*\|\s*`([^`]+)`/gm)];
+    const rows = [
+      ...section('Problem types').matchAll(/^\|\s*`([^`]+)`\s*\|\s*(\d+)\s*\|\s*`([^`]+)`/gm),
+    ];
     const listed = rows.map(([, type, status, title]) => `${type} ${status} ${title}`);
     const expected = [
       ...Object.entries(PROBLEM_TYPES).map(
