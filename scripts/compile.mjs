@@ -101,7 +101,9 @@ console.log(
 );
 
 function render(name, contract) {
-  const camel = name[0].toLowerCase() + name.slice(1);
+  // ERC1967Proxy → erc1967Proxy, DidRegistry → didRegistry
+  const lowered = name.replace(/^[A-Z]+(?=[A-Z][a-z]|\d|$)/, (caps) => caps.toLowerCase());
+  const camel = lowered[0].toLowerCase() + lowered.slice(1);
   const layout = JSON.stringify(contract.storageLayout ?? {});
   const layoutHash = `0x${createHash('sha256').update(layout).digest('hex')}`;
   return [

@@ -11,6 +11,7 @@ import {
   createWalletClient,
   defineChain,
   encodeFunctionData,
+  getAddress,
   type Hex,
   http,
   type PublicClient,
@@ -97,7 +98,7 @@ export async function startTestChain(options: { blockTime?: number } = {}): Prom
     const hash = await wallet.deployContract({ ...artifact, args, ...free } as never);
     const receipt = await confirm(hash);
     if (!receipt.contractAddress) throw new Error('no contract address');
-    return receipt.contractAddress;
+    return getAddress(receipt.contractAddress);
   }
 
   async function write(account: Account, call: ContractCall): Promise<TransactionReceipt> {
