@@ -158,11 +158,6 @@ contract ContractsRegistry is RegistryBase, UUPSUpgradeable, IContractsRegistry 
     }
 
     /// @inheritdoc IContractsRegistry
-    function policiesRegistry() external view returns (address) {
-        return _policiesRegistry();
-    }
-
-    /// @inheritdoc IContractsRegistry
     function didRegistry() external view returns (address) {
         return _didRegistry();
     }

@@ -159,11 +159,6 @@ contract IssuersRegistry is RegistryBase, IIssuersRegistry {
     }
 
     /// @inheritdoc IIssuersRegistry
-    function policiesRegistry() external view returns (address) {
-        return _policiesRegistry();
-    }
-
-    /// @inheritdoc IIssuersRegistry
     function didRegistry() external view returns (address) {
         return _didRegistry();
     }

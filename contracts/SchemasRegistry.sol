@@ -95,11 +95,6 @@ contract SchemasRegistry is RegistryBase, ISchemasRegistry {
     }
 
     /// @inheritdoc ISchemasRegistry
-    function policiesRegistry() external view returns (address) {
-        return _policiesRegistry();
-    }
-
-    /// @inheritdoc ISchemasRegistry
     function schemaExists(bytes32 schemaId) external view returns (bool) {
         return _getSchemasRegistryStorage().schemas[schemaId].revisionIds.length != 0;
     }

@@ -103,11 +103,6 @@ contract Timestamp is RegistryBase, CommitReveal, ITimestamp {
     }
 
     /// @inheritdoc ITimestamp
-    function policiesRegistry() external view returns (address) {
-        return _policiesRegistry();
-    }
-
-    /// @inheritdoc ITimestamp
     function commitTimestampHashes(bytes32 commitment) external {
         _commit(commitment);
     }

@@ -342,11 +342,6 @@ contract TrackAndTrace is RegistryBase, CommitReveal, ITrackAndTrace {
     }
 
     /// @inheritdoc ITrackAndTrace
-    function policiesRegistry() external view returns (address) {
-        return _policiesRegistry();
-    }
-
-    /// @inheritdoc ITrackAndTrace
     function didRegistry() external view returns (address) {
         return _didRegistry();
     }

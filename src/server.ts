@@ -7,6 +7,13 @@ import { createMetrics } from './ops/createMetrics.js';
 import { metricsHook } from './ops/metricsHook.js';
 import { openapi } from './ops/openapi.js';
 import { operationsRoutes } from './ops/routes.js';
+import { contractsRegistryRoutes } from './registries/contracts-registry/routes.js';
+import { didRegistryRoutes } from './registries/did-registry/routes.js';
+import { issuersRegistryRoutes } from './registries/issuers-registry/routes.js';
+import { policiesRegistryRoutes } from './registries/policies-registry/routes.js';
+import { schemasRegistryRoutes } from './registries/schemas-registry/routes.js';
+import { timestampRoutes } from './registries/timestamp/routes.js';
+import { trackAndTraceRoutes } from './registries/track-and-trace/routes.js';
 import { ledgerRoutes } from './rpc/routes.js';
 
 export type { ServerConfig } from './http/services.js';
@@ -52,5 +59,12 @@ export async function buildServer(
   await app.register(openapi, { publicUrl: config.publicUrl });
   await app.register(operationsRoutes);
   await app.register(ledgerRoutes, { prefix: '/v1' });
+  await app.register(didRegistryRoutes, { prefix: '/v1/did-registry' });
+  await app.register(issuersRegistryRoutes, { prefix: '/v1/issuers-registry' });
+  await app.register(policiesRegistryRoutes, { prefix: '/v1/policies-registry' });
+  await app.register(schemasRegistryRoutes, { prefix: '/v1/schemas-registry' });
+  await app.register(timestampRoutes, { prefix: '/v1/timestamp' });
+  await app.register(trackAndTraceRoutes, { prefix: '/v1/track-and-trace' });
+  await app.register(contractsRegistryRoutes, { prefix: '/v1/contracts-registry' });
   return app;
 }

@@ -54,6 +54,11 @@ abstract contract RegistryBase is Initializable, ERC165Upgradeable, ICoreRegistr
         return interfaceId == type(ICoreRegistry).interfaceId || super.supportsInterface(interfaceId);
     }
 
+    /// @inheritdoc ICoreRegistry
+    function policiesRegistry() external view returns (address) {
+        return _policiesRegistry();
+    }
+
     function _policiesRegistry() internal view returns (address) {
         return _getRegistryBaseStorage().policiesRegistry;
     }

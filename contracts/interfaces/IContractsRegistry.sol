@@ -166,9 +166,6 @@ interface IContractsRegistry {
     /// @dev The bootstrap admin set at initialisation.
     function bootstrapAdmin() external view returns (address);
 
-    /// @dev The linked Policies Registry (zero during bootstrap).
-    function policiesRegistry() external view returns (address);
-
     /// @dev The linked DID Registry (zero during bootstrap).
     function didRegistry() external view returns (address);
 }

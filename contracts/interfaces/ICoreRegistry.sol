@@ -9,4 +9,7 @@ import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
 interface ICoreRegistry is IERC165 {
     /// @dev The registry's fixed type identity, `keccak256("core.<Name>")` (see `RegistryTypes.sol`).
     function registryType() external view returns (bytes32);
+
+    /// @dev The Policies Registry whose policies gate this registry's admin functions (zero when unlinked).
+    function policiesRegistry() external view returns (address);
 }

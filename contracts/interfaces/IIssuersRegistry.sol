@@ -179,9 +179,6 @@ interface IIssuersRegistry {
      */
     function removeIssuerProxy(string calldata did, bytes32 proxyId) external;
 
-    /// @dev The Policies Registry that holds `TIR:setAttributeMetadata` and `TIR:updateIssuer`.
-    function policiesRegistry() external view returns (address);
-
     /// @dev The DID Registry asked who controls a DID.
     function didRegistry() external view returns (address);
 

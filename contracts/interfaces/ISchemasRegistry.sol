@@ -92,9 +92,6 @@ interface ISchemasRegistry {
         external
         returns (bytes32 metadataId);
 
-    /// @dev The Policies Registry that gates the writes (fixed at initialisation).
-    function policiesRegistry() external view returns (address);
-
     /// @dev Whether a schema has id `schemaId`.
     function schemaExists(bytes32 schemaId) external view returns (bool);
 

@@ -202,9 +202,6 @@ interface ITimestamp {
     /// @dev Most records one timestamp can belong to (10).
     function MAX_RECORDS_PER_TIMESTAMP() external view returns (uint256);
 
-    /// @dev The Policies Registry that gates the hash-algorithm functions (fixed at initialisation).
-    function policiesRegistry() external view returns (address);
-
     /**
      * @dev Commits to a later reveal leg. `commitment` is {computeTimestampCommitment} of that leg;
      * committing it again restarts its maturity. Emits a `CommitmentRecorded` event.

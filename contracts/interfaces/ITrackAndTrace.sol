@@ -349,9 +349,6 @@ interface ITrackAndTrace {
     /// @dev The account offered the admin role, or zero.
     function pendingAdmin() external view returns (address);
 
-    /// @dev The linked Policies Registry, or zero.
-    function policiesRegistry() external view returns (address);
-
     /// @dev The linked DID Registry, or zero.
     function didRegistry() external view returns (address);
 

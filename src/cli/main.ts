@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { type ConfigInput, parseConfig } from '../config.js';
+import { CoreError } from '../errors/base.js';
 import { ConfigError } from '../errors/config.js';
+import { deploy } from './deploy.js';
 import { startNode } from './serve.js';
 
 const HELP = `Usage: core-registry [command] [options]
 
 Commands:
   serve            Start a registry node (default)
+  deploy           Create (or complete) an environment on a ledger: contracts, defaults,
+                   admin policies, the operator DID; writes the environment file
   help             Show this help
 
 Options of serve (each overrides its environment variable):
@@ -20,6 +24,9 @@ Options of serve (each overrides its environment variable):
   --block-time S     CORE_BLOCK_TIME  embedded ledger seconds per block, fractions allowed (1)
   --environment F    CORE_ENVIRONMENT environment file (<data-dir>/environment.json)
   --log-level L      CORE_LOG_LEVEL   fatal|error|warn|info|debug|trace|silent (info)
+
+Options of deploy: --ledger-url (required), --data-dir, --environment, and
+  --operator-key F   operator key file (default <data-dir>/operator.json, created if absent)
 `;
 
 const FLAGS = {
@@ -40,6 +47,7 @@ async function main(argv: string[]): Promise<void> {
     allowPositionals: true,
     options: {
       help: { type: 'boolean', short: 'h' },
+      'operator-key': { type: 'string' },
       ...Object.fromEntries(Object.keys(FLAGS).map((flag) => [flag, { type: 'string' as const }])),
     },
   });
@@ -48,7 +56,9 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(HELP);
     return;
   }
-  if (command !== 'serve') throw new ConfigError('command', `Unknown command "${command}"`);
+  if (command !== 'serve' && command !== 'deploy') {
+    throw new ConfigError('command', `Unknown command "${command}": see "core-registry help"`);
+  }
 
   const overrides: ConfigInput = {};
   for (const [flag, variable] of Object.entries(FLAGS)) {
@@ -56,6 +66,16 @@ async function main(argv: string[]): Promise<void> {
     if (typeof value === 'string') overrides[variable] = value;
   }
   const config = parseConfig(process.env, overrides);
+  if (command === 'deploy') {
+    const environment = await deploy({
+      config,
+      operatorKeyPath: values['operator-key'],
+      log: (message) => console.error(`core-registry: ${message}`),
+    });
+    console.error(`core-registry: environment written to ${config.environmentPath}`);
+    process.stdout.write(`${JSON.stringify(environment, null, 2)}\n`);
+    return;
+  }
   const node = await startNode(config);
 
   let stopping = false;
@@ -71,7 +91,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ConfigError || (error instanceof Error && error.name.endsWith('Error'))) {
+  if (error instanceof CoreError) {
     console.error(`core-registry: ${error.message}`);
   } else {
     console.error('core-registry:', error);

@@ -1,7 +1,14 @@
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
+import type { Hex } from 'viem';
 import type { Config } from '../config.js';
+import { EnvironmentError } from '../errors/environment.js';
+import { createLedgerClient } from '../ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../ledger/embedded/embeddedLedger.js';
+import { type Environment, readEnvironment } from '../ledger/environment.js';
+import { loadOrCreateOperator } from '../ledger/genesis/operator.js';
+import { runGenesis } from '../ledger/genesis/runGenesis.js';
 import { buildServer } from '../server.js';
 
 /** A running node: the API and, unless `CORE_LEDGER_URL` is set, its embedded ledger. */
@@ -10,16 +17,21 @@ export type RunningNode = {
   /** Address the API listens on. */
   url: string;
   ledgerUrl: string;
+  environment: Environment;
   embedded: EmbeddedLedger | undefined;
   close(): Promise<void>;
 };
 
 /**
- * Starts a node: the embedded ledger when no external one is configured, then the API.
+ * Starts a node. Embedded: starts the ledger and makes sure genesis is complete (the first start
+ * performs it). External ledger: reads the environment written by `core-registry deploy`.
  * - Design: DESIGN.md §1, §8
+ * @throws {EnvironmentError} when there is no usable environment.
  */
-export async function startNode(config: Config): Promise<RunningNode> {
-  const logger = pino({ level: config.logLevel });
+export async function startNode(
+  config: Config,
+  logger: Logger = pino({ level: config.logLevel }),
+): Promise<RunningNode> {
   let embedded: EmbeddedLedger | undefined;
   let ledgerUrl = config.ledgerUrl;
   if (ledgerUrl === undefined) {
@@ -33,8 +45,10 @@ export async function startNode(config: Config): Promise<RunningNode> {
     ledgerUrl = embedded.url;
   }
   let app: FastifyInstance;
+  let environment: Environment;
   try {
-    app = await buildServer({ ...config, ledgerUrl }, { loggerInstance: logger });
+    environment = await loadEnvironment(config, ledgerUrl, embedded !== undefined, logger);
+    app = await buildServer({ ...config, ledgerUrl, environment }, { loggerInstance: logger });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await embedded?.stop();
@@ -46,10 +60,47 @@ export async function startNode(config: Config): Promise<RunningNode> {
     app,
     url: `http://127.0.0.1:${port}`,
     ledgerUrl,
+    environment,
     embedded,
     async close() {
       await app.close();
       await embedded?.stop();
     },
   };
+}
+
+async function loadEnvironment(
+  config: Config,
+  ledgerUrl: string,
+  embedded: boolean,
+  logger: Logger,
+): Promise<Environment> {
+  const ledger = createLedgerClient({ url: ledgerUrl });
+  try {
+    if (embedded) {
+      const operator = await loadOrCreateOperator(join(config.dataDir, 'operator.json'));
+      return await runGenesis({
+        ledger,
+        operator,
+        environmentPath: config.environmentPath,
+        chainId: config.chainId,
+        log: (message) => logger.info({ component: 'genesis' }, message),
+      });
+    }
+    const environment = readEnvironment(config.environmentPath);
+    if (!environment) {
+      throw new EnvironmentError(
+        `No environment at "${config.environmentPath}": run "core-registry deploy --ledger-url ${ledgerUrl}" first, or set "CORE_ENVIRONMENT"`,
+      );
+    }
+    const chainId = Number(await ledger.request<Hex>('eth_chainId'));
+    if (chainId !== environment.chainId) {
+      throw new EnvironmentError(
+        `The environment "${config.environmentPath}" belongs to chain ${environment.chainId}, but the ledger runs chain ${chainId}`,
+      );
+    }
+    return environment;
+  } finally {
+    await ledger.close();
+  }
 }

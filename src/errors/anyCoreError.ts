@@ -1,5 +1,7 @@
 import { CoreError } from './base.js';
 import type { ConfigError } from './config.js';
+import type { ContractRevertError } from './contract.js';
+import type { EnvironmentError } from './environment.js';
 import type { EmbeddedLedgerError, LedgerRequestError, LedgerUnavailableError } from './ledger.js';
 import type { ProblemError } from './problem.js';
 import type { RpcError } from './rpc.js';
@@ -10,6 +12,8 @@ import type { RpcError } from './rpc.js';
  */
 export type AnyCoreError =
   | ConfigError
+  | ContractRevertError
+  | EnvironmentError
   | EmbeddedLedgerError
   | LedgerRequestError
   | LedgerUnavailableError

@@ -10,6 +10,8 @@ export const CORE_ERROR_CODES = [
   'CORE_ERR_EMBEDDED_LEDGER',
   'CORE_ERR_HTTP_PROBLEM',
   'CORE_ERR_RPC',
+  'CORE_ERR_CONTRACT_REVERT',
+  'CORE_ERR_ENVIRONMENT',
 ] as const;
 
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];

@@ -31,6 +31,8 @@ export function toProblem(error: unknown): ProblemError {
       case 'CORE_ERR_LEDGER_REQUEST':
       case 'CORE_ERR_CONFIG_INVALID':
       case 'CORE_ERR_RPC':
+      case 'CORE_ERR_CONTRACT_REVERT':
+      case 'CORE_ERR_ENVIRONMENT':
         return typedProblem('internal-error', INTERNAL_ERROR_DETAIL, { cause: error });
     }
   }

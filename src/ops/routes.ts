@@ -3,7 +3,8 @@ import { statusProblem } from '../errors/problem.js';
 import { PROBLEM_RESPONSES } from '../http/problemSchema.js';
 
 /**
- * Operations endpoints: liveness, readiness (the ledger answers with the expected chain) and
+ * Operations endpoints: liveness, readiness (the ledger answers on the environment's chain and
+ * holds its contracts) and
  * Prometheus metrics.
  * - Design: DESIGN.md §7
  */
@@ -28,7 +29,7 @@ export async function operationsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['operations'],
-        summary: 'Readiness: the ledger is reachable',
+        summary: 'Readiness: the ledger answers on the environment chain and holds its contracts',
         response: {
           200: {
             type: 'object',
@@ -43,16 +44,17 @@ export async function operationsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async function ready() {
-      const [chainId, blockNumber] = await Promise.all([
+      const { chainId: expected, contractsRegistry } = this.environment;
+      const [chainId, blockNumber, code] = await Promise.all([
         this.ledger.request<string>('eth_chainId'),
         this.ledger.request<string>('eth_blockNumber'),
+        this.ledger.request<string>('eth_getCode', [contractsRegistry, 'latest']),
       ]);
-      if (Number(chainId) !== this.config.chainId) {
-        throw statusProblem(
-          503,
-          `The ledger runs chain ${Number(chainId)}, not ${this.config.chainId}`,
-        );
+      if (Number(chainId) !== expected) {
+        throw statusProblem(503, `The ledger runs chain ${Number(chainId)}, not ${expected}`);
       }
+      if (code === '0x')
+        throw statusProblem(503, 'The environment contracts are not on the ledger');
       return {
         status: 'ready' as const,
         chainId: Number(chainId),

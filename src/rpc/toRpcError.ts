@@ -24,6 +24,8 @@ export function toRpcError(error: unknown): { error: RpcErrorObject; unexpected:
       case 'CORE_ERR_LEDGER_REQUEST':
       case 'CORE_ERR_CONFIG_INVALID':
       case 'CORE_ERR_HTTP_PROBLEM':
+      case 'CORE_ERR_CONTRACT_REVERT':
+      case 'CORE_ERR_ENVIRONMENT':
         break;
     }
   }

@@ -54,7 +54,8 @@ async function deployInstance(
   const event = eventsOf(contractsRegistryAbi, receipt).find(
     (e) => e.eventName === 'InstanceDeployed',
   );
-  return (event?.args as { instance: Address }).instance;
+  if (!event) throw new Error('no InstanceDeployed event');
+  return (event.args as { instance: Address }).instance;
 }
 
 beforeAll(async () => {
@@ -166,7 +167,8 @@ describe('ContractsRegistry', () => {
       const event = eventsOf(contractsRegistryAbi, receipt).find(
         (e) => e.eventName === 'InstanceDeployed',
       );
-      const { instance } = event?.args as { instance: Address };
+      if (!event) throw new Error('no InstanceDeployed event');
+      const { instance } = event.args as { instance: Address };
       expect(event?.args).toMatchObject({
         templateId: POLICIES_TYPE,
         deployer: admin.address,

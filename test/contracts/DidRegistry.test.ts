@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { didRegistryAbi, didRegistryBytecode } from '../../artifacts/DidRegistry.js';
 import { policiesRegistryAbi, policiesRegistryBytecode } from '../../artifacts/PoliciesRegistry.js';
 import {
+  CORE_REGISTRY_INTERFACE_ID,
   eventsOf,
   randomAccount,
   revertOf,
@@ -203,9 +204,15 @@ describe('DidRegistry', () => {
     expect(await read('MAX_CONTROLLERS')).toBe(10n);
     const checkController = toFunctionSelector('checkController(string,address)');
     expect(await read('supportsInterface', [checkController])).toBe(true);
-    expect(await read('supportsInterface', [toFunctionSelector('registryType()')])).toBe(true);
+    expect(await read('supportsInterface', [CORE_REGISTRY_INTERFACE_ID])).toBe(true);
     expect(await read('supportsInterface', ['0xffffffff'])).toBe(false);
-    const inherited = ['checkController', 'registryType', 'supportsInterface', 'initialize'];
+    const inherited = [
+      'checkController',
+      'registryType',
+      'policiesRegistry',
+      'supportsInterface',
+      'initialize',
+    ];
     const own = didRegistryAbi.filter((i) => i.type === 'function' && !inherited.includes(i.name));
     const interfaceId = own
       .map((i) => BigInt(toFunctionSelector(i as AbiFunction)))

@@ -190,7 +190,10 @@ describe('IssuersRegistry', () => {
     expect(await read('didRegistry')).toBe(didRegistry);
     const selectors = issuersRegistryAbi
       .filter((item) => item.type === 'function')
-      .filter((f) => !['initialize', 'registryType', 'supportsInterface'].includes(f.name))
+      .filter(
+        (f) =>
+          !['initialize', 'registryType', 'policiesRegistry', 'supportsInterface'].includes(f.name),
+      )
       .map((f) => hexToBigInt(toFunctionSelector(f)));
     const interfaceId = toHex(
       selectors.reduce((a, b) => a ^ b),

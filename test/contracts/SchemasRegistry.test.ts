@@ -104,7 +104,10 @@ describe('SchemasRegistry', () => {
     expect(await read('policiesRegistry')).toBe(policies);
     const selectors = schemasRegistryAbi
       .filter((item) => item.type === 'function')
-      .filter((f) => !['initialize', 'registryType', 'supportsInterface'].includes(f.name))
+      .filter(
+        (f) =>
+          !['initialize', 'registryType', 'policiesRegistry', 'supportsInterface'].includes(f.name),
+      )
       .map((f) => hexToBigInt(toFunctionSelector(f)));
     const interfaceId = toHex(
       selectors.reduce((a, b) => a ^ b),

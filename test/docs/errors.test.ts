@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { renderContractErrors } from '../../scripts/contractErrorsDoc.js';
 import { CORE_ERROR_CODES } from '../../src/errors/base.js';
 import { PROBLEM_TYPES, STATUS_PROBLEMS } from '../../src/errors/problem.js';
 import { RPC_ERRORS } from '../../src/errors/rpc.js';
@@ -34,5 +35,21 @@ describe('docs/errors.md', () => {
     const listed = rows.map(([, code, status]) => `${code} ${status}`);
     const expected = Object.values(RPC_ERRORS).map((e) => `${e.code} ${e.status}`);
     expect(listed.sort()).toEqual(expected.sort());
+  });
+
+  test('behavior: lists exactly the contract custom errors of the committed ABIs', () => {
+    // Table padding is not content: compare cells only.
+    const cells = (text: string) =>
+      text
+        .trim()
+        .split('\n')
+        .map((line) =>
+          line
+            .replace(/\s*\|\s*/g, '|')
+            .replace(/-{3,}/g, '---')
+            .trim(),
+        );
+    const documented = page.slice(page.indexOf('## Contract custom errors'));
+    expect(cells(documented)).toEqual(cells(renderContractErrors()));
   });
 });

@@ -65,7 +65,8 @@ describe('an unreachable ledger', () => {
   test('error: REST answers 503, JSON-RPC answers -32603', async () => {
     const config = parseConfig({ CORE_DATA_DIR: createDataDir(), CORE_LOG_LEVEL: 'silent' });
     // Port 9 (discard) is closed on loopback: every connection is refused.
-    const app = await buildServer({ ...config, ledgerUrl: 'http://127.0.0.1:9' });
+    const environment = { ...node.environment };
+    const app = await buildServer({ ...config, ledgerUrl: 'http://127.0.0.1:9', environment });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const ready = await fetch(`${url}/ready`);

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { appendFileSync, rmSync } from 'node:fs';
 import {
   type Abi,
   type Account,
@@ -13,10 +13,13 @@ import {
   encodeFunctionData,
   getAddress,
   type Hex,
+  hexToNumber,
   http,
   type PublicClient,
   parseEventLogs,
   type TransactionReceipt,
+  toFunctionSelector,
+  toHex,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beaconProxyAbi, beaconProxyBytecode } from '../../artifacts/BeaconProxy.js';
@@ -63,6 +66,14 @@ export type ContractCall = {
 
 export const TEST_CHAIN_ID = 2026;
 
+/** ERC-165 id of ICoreRegistry: the XOR of `registryType()` and `policiesRegistry()`. */
+export const CORE_REGISTRY_INTERFACE_ID = toHex(
+  (hexToNumber(toFunctionSelector('registryType()')) ^
+    hexToNumber(toFunctionSelector('policiesRegistry()'))) >>>
+    0,
+  { size: 4 },
+);
+
 /** Starts an embedded ledger with fast blocks (0.1 s by default). */
 export async function startTestChain(options: { blockTime?: number } = {}): Promise<TestChain> {
   const dataDir = createDataDir();
@@ -73,13 +84,26 @@ export async function startTestChain(options: { blockTime?: number } = {}): Prom
     logger: SILENT_LOGGER,
   });
   await ledger.start();
+  const chain = connectTestChain(ledger.url);
+  return {
+    ...chain,
+    ledger,
+    async close() {
+      await ledger.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Viem helpers on a ledger that runs already (a test node's embedded ledger, say). */
+export function connectTestChain(url: string): Omit<TestChain, 'ledger' | 'close'> {
   const chain = defineChain({
     id: TEST_CHAIN_ID,
     name: 'core-test',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [ledger.url] } },
+    rpcUrls: { default: { http: [url] } },
   });
-  const transport = http(ledger.url);
+  const transport = http(url);
   const client = createPublicClient({ chain, transport, pollingInterval: 25 }) as PublicClient;
   const free = { maxFeePerGas: 0n, maxPriorityFeePerGas: 0n } as const;
 
@@ -106,11 +130,12 @@ export async function startTestChain(options: { blockTime?: number } = {}): Prom
     // Simulate first so that a revert surfaces as a decoded custom error, not a failed receipt.
     await client.simulateContract({ ...call, account } as never);
     const hash = await wallet.writeContract({ ...call, ...free, gas: 30_000_000n } as never);
-    return confirm(hash);
+    const receipt = await confirm(hash);
+    recordGas(call.functionName, receipt.gasUsed);
+    return receipt;
   }
 
   return {
-    ledger,
     client,
     deploy,
     write,
@@ -133,11 +158,16 @@ export async function startTestChain(options: { blockTime?: number } = {}): Prom
       );
       return { address, beacon, implementation };
     },
-    async close() {
-      await ledger.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
   };
+}
+
+/**
+ * With `REPORT_GAS=<file>`, every successful write appends `{ functionName, gasUsed }` to that file
+ * (one JSON line each), so that gas is measured from real receipts across the whole suite.
+ */
+function recordGas(functionName: string, gasUsed: bigint): void {
+  const file = process.env.REPORT_GAS;
+  if (file) appendFileSync(file, `${JSON.stringify({ functionName, gasUsed: Number(gasUsed) })}\n`);
 }
 
 /** A fresh random account (gas is free, so it needs no funds). */

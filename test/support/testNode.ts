@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { type RunningNode, startNode } from '../../src/cli/serve.js';
 import { parseConfig } from '../../src/config.js';
-import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
-import { buildServer } from '../../src/server.js';
+import type { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
+import type { Environment } from '../../src/ledger/environment.js';
 
 /** A logger that drops everything (the supervisor's interface). */
 export const SILENT_LOGGER = { info() {}, warn() {}, error() {} };
@@ -19,37 +21,38 @@ export type TestNode = {
   url: string;
   app: FastifyInstance;
   ledger: EmbeddedLedger;
+  environment: Environment;
   dataDir: string;
+  node: RunningNode;
   close(): Promise<void>;
 };
 
-/** Starts a real embedded ledger and an API node on a random port. */
-export async function startTestNode(options: { blockTime?: number } = {}): Promise<TestNode> {
-  const dataDir = createDataDir();
+/**
+ * Starts a node as `npm start` does (embedded ledger, genesis on first start) on a random port,
+ * with fast blocks.
+ */
+export async function startTestNode(
+  options: { blockTime?: number; dataDir?: string } = {},
+): Promise<TestNode> {
+  const dataDir = options.dataDir ?? createDataDir();
   const config = parseConfig({
     CORE_DATA_DIR: dataDir,
     CORE_LOG_LEVEL: 'silent',
     CORE_BLOCK_TIME: String(options.blockTime ?? 0.2),
     PORT: '0',
+    HOST: '127.0.0.1',
   });
-  const ledger = new EmbeddedLedger({
-    dataDir,
-    chainId: config.chainId,
-    blockTime: config.blockTime,
-    logger: SILENT_LOGGER,
-  });
-  await ledger.start();
-  const app = await buildServer({ ...config, ledgerUrl: ledger.url });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const node = await startNode(config, pino({ level: 'silent' }));
   return {
-    url,
-    app,
-    ledger,
+    url: node.url,
+    app: node.app,
+    ledger: node.embedded as EmbeddedLedger,
+    environment: node.environment,
     dataDir,
+    node,
     async close() {
-      await app.close();
-      await ledger.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await node.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -74,14 +77,17 @@ export async function postLedger(
   };
 }
 
-/** Sends one JSON-RPC call through `/v1/ledger` and returns its `result`. */
-export async function rpc<T = unknown>(
+/** GETs a path of the node and returns status, headers and the parsed body. */
+export async function getJson(
   url: string,
-  method: string,
-  params: unknown[] = [],
-): Promise<T> {
-  const { json } = await postLedger(url, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }));
-  const response = json as { result?: T; error?: unknown };
-  if (response.error) throw new Error(JSON.stringify(response.error));
-  return response.result as T;
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: unknown }> {
+  const response = await fetch(`${url}${path}`, { headers });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text === '' ? undefined : JSON.parse(text),
+  };
 }

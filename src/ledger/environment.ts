@@ -1,0 +1,75 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { type Address, getAddress, isAddress } from 'viem';
+import { EnvironmentError } from '../errors/environment.js';
+import { REGISTRY_NAMES, type RegistryName } from './registryCatalog.js';
+
+/**
+ * An environment: one chain and its default registry instances. Written by genesis
+ * (`core-registry deploy`, or the embedded node's first start) to `environment.json`, read by
+ * every node of the network. Its layout is a public contract: operators back it up, tools read it.
+ * - Design: DESIGN.md §8
+ */
+export type Environment = {
+  chainId: number;
+  /** The Contracts Registry (an ERC1967 proxy). */
+  contractsRegistry: Address;
+  /** The default instance of each registry. */
+  registries: Record<RegistryName, Address>;
+  /** The operator's did:core, the environment's trust anchor (RootTAO). */
+  operatorDid: string;
+  /** When genesis completed (ISO 8601). */
+  createdAt: string;
+};
+
+/**
+ * Checks an environment read from `source`.
+ * @throws {EnvironmentError} naming the first member at fault.
+ */
+export function parseEnvironment(value: unknown, source: string): Environment {
+  const fail = (member: string): never => {
+    throw new EnvironmentError(`"${member}" of the environment "${source}" is missing or invalid`);
+  };
+  if (typeof value !== 'object' || value === null) fail('(root)');
+  const record = value as Record<string, unknown>;
+  const chainId = record.chainId;
+  if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId < 1) fail('chainId');
+  const address = (member: string, raw: unknown): Address =>
+    typeof raw === 'string' && isAddress(raw, { strict: false }) ? getAddress(raw) : fail(member);
+  const registries = record.registries as Record<string, unknown> | undefined;
+  if (typeof registries !== 'object' || registries === null) fail('registries');
+  const defaults = Object.fromEntries(
+    REGISTRY_NAMES.map((name) => [name, address(`registries.${name}`, registries?.[name])]),
+  ) as Record<RegistryName, Address>;
+  if (typeof record.operatorDid !== 'string' || !record.operatorDid.startsWith('did:'))
+    fail('operatorDid');
+  if (typeof record.createdAt !== 'string') fail('createdAt');
+  return {
+    chainId: chainId as number,
+    contractsRegistry: address('contractsRegistry', record.contractsRegistry),
+    registries: defaults,
+    operatorDid: record.operatorDid as string,
+    createdAt: record.createdAt as string,
+  };
+}
+
+/**
+ * Reads the environment file; `undefined` when there is none.
+ * @throws {EnvironmentError} when it is not valid JSON or not an environment.
+ */
+export function readEnvironment(path: string): Environment | undefined {
+  if (!existsSync(path)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (cause) {
+    throw new EnvironmentError(`The environment "${path}" is not valid JSON`, { cause });
+  }
+  return parseEnvironment(value, path);
+}
+
+/** Writes the environment file (pretty JSON). */
+export function writeEnvironment(path: string, environment: Environment): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(environment, null, 2)}\n`);
+}

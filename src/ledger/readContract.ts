@@ -1,0 +1,80 @@
+import {
+  type Abi,
+  type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type ContractFunctionReturnType,
+  decodeErrorResult,
+  decodeFunctionResult,
+  encodeFunctionData,
+  type Hex,
+  isHex,
+  numberToHex,
+} from 'viem';
+import { ContractRevertError } from '../errors/contract.js';
+import { LedgerRequestError } from '../errors/ledger.js';
+import type { LedgerClient } from './createLedgerClient.js';
+import { ALL_ERRORS_ABI } from './registryCatalog.js';
+
+type ReadonlyFunction = 'pure' | 'view';
+
+export type ReadContractParameters<
+  abi extends Abi,
+  functionName extends ContractFunctionName<abi, ReadonlyFunction>,
+  args extends ContractFunctionArgs<abi, ReadonlyFunction, functionName>,
+> = {
+  address: Address;
+  abi: abi;
+  functionName: functionName;
+  args?: args;
+  /** Block to read at; the latest when absent. */
+  blockNumber?: bigint;
+};
+
+/**
+ * Calls a view of a contract with `eth_call` (standard JSON-RPC) and decodes its result.
+ * @throws {ContractRevertError} when the call reverts; its custom error is decoded against every
+ *   committed ABI.
+ * @throws {LedgerUnavailableError} when the ledger cannot be reached.
+ */
+export async function readContract<
+  const abi extends Abi,
+  functionName extends ContractFunctionName<abi, ReadonlyFunction>,
+  const args extends ContractFunctionArgs<abi, ReadonlyFunction, functionName>,
+>(
+  ledger: LedgerClient,
+  parameters: ReadContractParameters<abi, functionName, args>,
+): Promise<ContractFunctionReturnType<abi, ReadonlyFunction, functionName, args>> {
+  const { address, abi, functionName, args, blockNumber } = parameters;
+  const data = encodeFunctionData({ abi, functionName, args } as never);
+  const block = blockNumber === undefined ? 'latest' : numberToHex(blockNumber);
+  let result: Hex;
+  try {
+    result = await ledger.request<Hex>('eth_call', [{ to: address, data }, block]);
+  } catch (error) {
+    if (error instanceof LedgerRequestError) throw toRevert(functionName, error);
+    throw error;
+  }
+  if (result === '0x') throw new ContractRevertError(functionName, {});
+  return decodeFunctionResult({ abi, functionName, args, data: result } as never) as never;
+}
+
+/** Decodes the revert data a node returns with an `eth_call` error (anvil: code 3; Besu: -32000). */
+function toRevert(functionName: string, error: LedgerRequestError): ContractRevertError {
+  const data =
+    typeof error.data === 'string' ? error.data : (error.data as { data?: unknown } | null)?.data;
+  if (typeof data !== 'string' || !isHex(data) || data.length < 10) {
+    return new ContractRevertError(functionName, {}, { cause: error });
+  }
+  const selector = data.slice(0, 10);
+  try {
+    const { errorName, args } = decodeErrorResult({ abi: ALL_ERRORS_ABI, data });
+    return new ContractRevertError(
+      functionName,
+      { errorName, args: args ?? [], selector },
+      { cause: error },
+    );
+  } catch {
+    return new ContractRevertError(functionName, { selector }, { cause: error });
+  }
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { CONTRACT_ADDRESS_QUERY_PROPERTIES } from '../../http/contractAddress.js';
+import { PROBLEM_RESPONSES } from '../../http/problemSchema.js';
+import { readContract } from '../../ledger/readContract.js';
+import { REGISTRIES, type RegistryName } from '../../ledger/registryCatalog.js';
+
+/** A `/details` field and the link view of the contract that fills it. */
+export type DetailsFields = Readonly<Record<string, 'policiesRegistry' | 'didRegistry'>>;
+
+/**
+ * `GET <registry>/details`: the instance's address and the registries it links to, for the
+ * default instance or the `contractAddress` one.
+ * - Spec: SPEC.md §2.8, §4.2.6
+ */
+export function registerDetailsRoute(
+  app: FastifyInstance,
+  registry: RegistryName,
+  fields: DetailsFields,
+): void {
+  const { abi } = REGISTRIES[registry];
+  const names = ['contractAddress', ...Object.keys(fields)];
+  app.get<{ Querystring: { contractAddress?: string } }>(
+    '/details',
+    {
+      schema: {
+        tags: [registry],
+        summary: 'Instance details: its address and linked registries',
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: CONTRACT_ADDRESS_QUERY_PROPERTIES,
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: names,
+            properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
+          },
+          ...PROBLEM_RESPONSES,
+        },
+      },
+    },
+    async function details(request) {
+      const address = await this.instances.resolve(registry, request.query.contractAddress);
+      const entries = await Promise.all(
+        Object.entries(fields).map(async ([field, view]) => [
+          field,
+          await readContract(this.ledger, { address, abi, functionName: view } as never),
+        ]),
+      );
+      return { contractAddress: address, ...Object.fromEntries(entries) };
+    },
+  );
+}

@@ -1,0 +1,101 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { deploy } from '../../src/cli/deploy.js';
+import { startNode } from '../../src/cli/serve.js';
+import { parseConfig } from '../../src/config.js';
+import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
+import { createOperator } from '../../src/ledger/genesis/operator.js';
+import { createDataDir, getJson, SILENT_LOGGER } from '../support/testNode.js';
+
+let ledger: EmbeddedLedger;
+beforeAll(async () => {
+  // Any ledger reached by URL: a plain embedded one stands in for Besu here.
+  ledger = new EmbeddedLedger({
+    dataDir: createDataDir(),
+    chainId: 31337,
+    blockTime: 0.1,
+    logger: SILENT_LOGGER,
+  });
+  await ledger.start();
+});
+afterAll(() => ledger.stop());
+
+describe('core-registry deploy', () => {
+  test('default: deploys with a given operator key, and a node serves the environment', async () => {
+    const dataDir = createDataDir();
+    const operator = await createOperator();
+    const keyFile = join(dataDir, 'my-operator.json');
+    writeFileSync(keyFile, JSON.stringify(operator));
+    const config = parseConfig({
+      CORE_DATA_DIR: dataDir,
+      CORE_LEDGER_URL: ledger.url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+    });
+    const messages: string[] = [];
+    const environment = await deploy({
+      config,
+      operatorKeyPath: keyFile,
+      log: (m) => messages.push(m),
+    });
+    expect(environment).toMatchObject({ chainId: 31337, operatorDid: operator.did });
+    expect(messages).toContain('deploying the Contracts Registry');
+
+    const again = await deploy({ config, operatorKeyPath: keyFile, log: (m) => messages.push(m) });
+    expect(again).toEqual(environment);
+
+    const node = await startNode(config, pino({ level: 'silent' }));
+    try {
+      expect(node.embedded).toBeUndefined();
+      const { status, body } = await getJson(node.url, '/v1/did-registry/abi');
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ contractAddress: environment.registries['did-registry'] });
+      const ready = await getJson(node.url, '/ready');
+      expect(ready.body).toEqual({
+        status: 'ready',
+        chainId: 31337,
+        blockNumber: expect.any(Number),
+      });
+    } finally {
+      await node.close();
+    }
+  });
+
+  test('error: deploy without a ledger URL', async () => {
+    const config = parseConfig({ CORE_DATA_DIR: createDataDir() });
+    await expect(
+      deploy({ config, operatorKeyPath: undefined, log: () => {} }),
+    ).rejects.toMatchObject({
+      code: 'CORE_ERR_CONFIG_INVALID',
+      message: '"deploy" needs the ledger: pass "--ledger-url" or set "CORE_LEDGER_URL"',
+    });
+  });
+
+  test('error: serve on an external ledger without an environment', async () => {
+    const dataDir = createDataDir();
+    const config = parseConfig({ CORE_DATA_DIR: dataDir, CORE_LEDGER_URL: ledger.url, PORT: '0' });
+    await expect(startNode(config, pino({ level: 'silent' }))).rejects.toMatchObject({
+      code: 'CORE_ERR_ENVIRONMENT',
+      message: `No environment at "${join(dataDir, 'environment.json')}": run "core-registry deploy --ledger-url ${ledger.url}" first, or set "CORE_ENVIRONMENT"`,
+    });
+  });
+
+  test('error: an inconsistent operator key file', async () => {
+    const dataDir = createDataDir();
+    const operator = await createOperator();
+    const keyFile = join(dataDir, 'bad.json');
+    writeFileSync(
+      keyFile,
+      JSON.stringify({ ...operator, address: '0x0000000000000000000000000000000000000001' }),
+    );
+    const config = parseConfig({ CORE_DATA_DIR: dataDir, CORE_LEDGER_URL: ledger.url });
+    await expect(deploy({ config, operatorKeyPath: keyFile, log: () => {} })).rejects.toMatchObject(
+      {
+        code: 'CORE_ERR_ENVIRONMENT',
+        message: `"address" of the operator key "${keyFile}" does not match its key`,
+      },
+    );
+  });
+});
