@@ -8,7 +8,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
+import { createLedgerClient } from '../src/ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../src/ledger/embedded/embeddedLedger.js';
+import { createOperator } from '../src/ledger/genesis/operator.js';
+import { runGenesis } from '../src/ledger/genesis/runGenesis.js';
 
 /**
  * `npm run bench`: measures the node against baselines taken in the same run, and prints
@@ -39,6 +42,14 @@ async function main(): Promise<void> {
   const ledger = new EmbeddedLedger({ dataDir, chainId: 2026, blockTime: 1, logger: LOGGER });
   try {
     await ledger.start();
+    // The node runs against this ledger as against any external one: genesis first.
+    const client = createLedgerClient({ url: ledger.url });
+    await runGenesis({
+      ledger: client,
+      operator: await createOperator(),
+      environmentPath: join(dataDir, 'environment.json'),
+    });
+    await client.close();
     const bare = spawn(process.execPath, [join(ROOT, 'dist/bench/bareServer.js')], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -59,7 +70,7 @@ async function main(): Promise<void> {
     });
     children.push(node);
     const nodeUrl = `http://127.0.0.1:${port}`;
-    await waitReady(`${nodeUrl}/ready`);
+    await waitReady(`${nodeUrl}/ready`, node);
 
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] });
     const rows: Row[] = [];
@@ -151,9 +162,10 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-async function waitReady(url: string): Promise<void> {
+async function waitReady(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the node exited (${child.exitCode})`);
     const ok = await fetch(url).then(
       (r) => r.ok,
       () => false,
