@@ -2,11 +2,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { kernel } from './http/kernel.js';
 import { toRequestId } from './http/requestId.js';
 import { type ServerConfig, services } from './http/services.js';
+import { isDidCoreV1 } from './identity/didCore.js';
 import { createLedgerClient } from './ledger/createLedgerClient.js';
 import { createMetrics } from './ops/createMetrics.js';
 import { metricsHook } from './ops/metricsHook.js';
 import { openapi } from './ops/openapi.js';
 import { operationsRoutes } from './ops/routes.js';
+import { DID_CORE_V1_FORMAT } from './registries/common/schemas.js';
 import { contractsRegistryRoutes } from './registries/contracts-registry/routes.js';
 import { didRegistryRoutes } from './registries/did-registry/routes.js';
 import { issuersRegistryRoutes } from './registries/issuers-registry/routes.js';
@@ -47,7 +49,12 @@ export async function buildServer(
     routerOptions: { maxParamLength: 1000 },
     ajv: {
       // SPEC rejects unknown parameters instead of dropping them, and reports every issue.
-      customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array' },
+      customOptions: {
+        removeAdditional: false,
+        allErrors: true,
+        coerceTypes: 'array',
+        formats: { [DID_CORE_V1_FORMAT]: isDidCoreV1 },
+      },
     },
   }) as unknown as FastifyInstance;
 

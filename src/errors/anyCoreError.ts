@@ -3,6 +3,7 @@ import type { ConfigError } from './config.js';
 import type { ContractRevertError } from './contract.js';
 import type { EnvironmentError } from './environment.js';
 import type { EmbeddedLedgerError, LedgerRequestError, LedgerUnavailableError } from './ledger.js';
+import type { ResourceNotFoundError } from './notFound.js';
 import type { ProblemError } from './problem.js';
 import type { RpcError } from './rpc.js';
 
@@ -18,6 +19,7 @@ export type AnyCoreError =
   | LedgerRequestError
   | LedgerUnavailableError
   | ProblemError
+  | ResourceNotFoundError
   | RpcError;
 
 /** Narrows a caught value to one of our errors; `undefined` for anything else. */

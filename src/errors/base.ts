@@ -12,6 +12,7 @@ export const CORE_ERROR_CODES = [
   'CORE_ERR_RPC',
   'CORE_ERR_CONTRACT_REVERT',
   'CORE_ERR_ENVIRONMENT',
+  'CORE_ERR_NOT_FOUND',
 ] as const;
 
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];

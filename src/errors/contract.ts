@@ -32,3 +32,8 @@ export class ContractRevertError extends CoreError {
     this.selector = revert.selector;
   }
 }
+
+/** Whether `error` is a contract revert with one of these custom error names. */
+export function isRevertOf(error: unknown, ...errorNames: string[]): error is ContractRevertError {
+  return error instanceof ContractRevertError && errorNames.includes(error.errorName ?? '');
+}

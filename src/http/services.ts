@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { type ChainReader, createChainReader } from '../ledger/createChainReader.js';
 import type { LedgerClient } from '../ledger/createLedgerClient.js';
 import type { Environment } from '../ledger/environment.js';
 import {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     ledger: LedgerClient;
     environment: Environment;
     instances: InstanceResolver;
+    /** Block-pinned, cached, batched contract reads (DESIGN.md §7). */
+    chain: ChainReader;
   }
 }
 
@@ -36,6 +39,7 @@ export const services = fp(
     app.decorate('ledger', options.ledger);
     app.decorate('environment', options.config.environment);
     app.decorate('instances', createInstanceResolver(options.ledger, options.config.environment));
+    app.decorate('chain', createChainReader({ ledger: options.ledger }));
     app.addHook('onClose', () => options.ledger.close());
   },
   { name: 'core-services', fastify: '5.x' },

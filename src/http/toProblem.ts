@@ -25,6 +25,11 @@ export function toProblem(error: unknown): ProblemError {
     switch (core.code) {
       case 'CORE_ERR_HTTP_PROBLEM':
         return core;
+      case 'CORE_ERR_NOT_FOUND':
+        return typedProblem('not-found', core.message, {
+          title: `${core.resource} Not Found`,
+          cause: core,
+        });
       case 'CORE_ERR_LEDGER_UNAVAILABLE':
       case 'CORE_ERR_EMBEDDED_LEDGER':
         return statusProblem(503, 'The ledger is unavailable', { cause: error });

@@ -4,17 +4,15 @@ import {
   type ContractFunctionArgs,
   type ContractFunctionName,
   type ContractFunctionReturnType,
-  decodeErrorResult,
   decodeFunctionResult,
   encodeFunctionData,
   type Hex,
-  isHex,
   numberToHex,
 } from 'viem';
 import { ContractRevertError } from '../errors/contract.js';
 import { LedgerRequestError } from '../errors/ledger.js';
 import type { LedgerClient } from './createLedgerClient.js';
-import { ALL_ERRORS_ABI } from './registryCatalog.js';
+import { toContractRevert } from './toContractRevert.js';
 
 type ReadonlyFunction = 'pure' | 'view';
 
@@ -52,29 +50,9 @@ export async function readContract<
   try {
     result = await ledger.request<Hex>('eth_call', [{ to: address, data }, block]);
   } catch (error) {
-    if (error instanceof LedgerRequestError) throw toRevert(functionName, error);
+    if (error instanceof LedgerRequestError) throw toContractRevert(functionName, error);
     throw error;
   }
   if (result === '0x') throw new ContractRevertError(functionName, {});
   return decodeFunctionResult({ abi, functionName, args, data: result } as never) as never;
-}
-
-/** Decodes the revert data a node returns with an `eth_call` error (anvil: code 3; Besu: -32000). */
-function toRevert(functionName: string, error: LedgerRequestError): ContractRevertError {
-  const data =
-    typeof error.data === 'string' ? error.data : (error.data as { data?: unknown } | null)?.data;
-  if (typeof data !== 'string' || !isHex(data) || data.length < 10) {
-    return new ContractRevertError(functionName, {}, { cause: error });
-  }
-  const selector = data.slice(0, 10);
-  try {
-    const { errorName, args } = decodeErrorResult({ abi: ALL_ERRORS_ABI, data });
-    return new ContractRevertError(
-      functionName,
-      { errorName, args: args ?? [], selector },
-      { cause: error },
-    );
-  } catch {
-    return new ContractRevertError(functionName, { selector }, { cause: error });
-  }
 }

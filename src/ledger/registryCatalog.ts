@@ -20,12 +20,10 @@ export type RegistryContract = {
   bytecode: Hex;
 };
 
-const entry = (contractName: string, abi: Abi, bytecode: Hex): RegistryContract => ({
-  contractName,
-  type: keccak256(toHex(`core.${contractName}`)),
-  abi,
-  bytecode,
-});
+/** Keeps each ABI's literal type, so that views are typed by viem from the artifact. */
+function entry<const abi extends Abi>(contractName: string, abi: abi, bytecode: Hex) {
+  return { contractName, type: keccak256(toHex(`core.${contractName}`)), abi, bytecode };
+}
 
 /**
  * The registries of an environment, by their URL segment (SPEC.md §1), in genesis order: each

@@ -26,6 +26,7 @@ export function toRpcError(error: unknown): { error: RpcErrorObject; unexpected:
       case 'CORE_ERR_HTTP_PROBLEM':
       case 'CORE_ERR_CONTRACT_REVERT':
       case 'CORE_ERR_ENVIRONMENT':
+      case 'CORE_ERR_NOT_FOUND':
         break;
     }
   }

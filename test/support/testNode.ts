@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -35,12 +36,15 @@ export async function startTestNode(
   options: { blockTime?: number; dataDir?: string } = {},
 ): Promise<TestNode> {
   const dataDir = options.dataDir ?? createDataDir();
+  const port = await freePort();
   const config = parseConfig({
     CORE_DATA_DIR: dataDir,
     CORE_LOG_LEVEL: 'silent',
     CORE_BLOCK_TIME: String(options.blockTime ?? 0.2),
-    PORT: '0',
+    PORT: String(port),
     HOST: '127.0.0.1',
+    // Links are absolute: the public URL is the address tests connect to.
+    CORE_PUBLIC_URL: `http://127.0.0.1:${port}`,
   });
   const node = await startNode(config, pino({ level: 'silent' }));
   return {
@@ -90,4 +94,14 @@ export async function getJson(
     headers: response.headers,
     body: text === '' ? undefined : JSON.parse(text),
   };
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || address === null) throw new Error('no free port');
+  return address.port;
 }

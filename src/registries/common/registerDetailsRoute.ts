@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CONTRACT_ADDRESS_QUERY_PROPERTIES } from '../../http/contractAddress.js';
 import { PROBLEM_RESPONSES } from '../../http/problemSchema.js';
-import { readContract } from '../../ledger/readContract.js';
 import { REGISTRIES, type RegistryName } from '../../ledger/registryCatalog.js';
+import { openReadScope } from './openReadScope.js';
 
 /** A `/details` field and the link view of the contract that fills it. */
 export type DetailsFields = Readonly<Record<string, 'policiesRegistry' | 'didRegistry'>>;
@@ -41,11 +41,15 @@ export function registerDetailsRoute(
       },
     },
     async function details(request) {
-      const address = await this.instances.resolve(registry, request.query.contractAddress);
+      const { address, reader } = await openReadScope(
+        this,
+        registry,
+        request.query.contractAddress,
+      );
       const entries = await Promise.all(
         Object.entries(fields).map(async ([field, view]) => [
           field,
-          await readContract(this.ledger, { address, abi, functionName: view } as never),
+          await reader.read({ address, abi, functionName: view } as never),
         ]),
       );
       return { contractAddress: address, ...Object.fromEntries(entries) };

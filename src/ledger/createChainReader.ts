@@ -1,0 +1,179 @@
+import {
+  type Abi,
+  type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type ContractFunctionReturnType,
+  decodeFunctionResult,
+  encodeFunctionData,
+  type Hex,
+  numberToHex,
+} from 'viem';
+import { ContractRevertError } from '../errors/contract.js';
+import { LedgerRequestError, LedgerUnavailableError } from '../errors/ledger.js';
+import type { LedgerClient } from './createLedgerClient.js';
+import type { LedgerCall } from './jsonRpc.js';
+import { toContractRevert } from './toContractRevert.js';
+
+type ReadonlyFunction = 'pure' | 'view';
+
+/** One view call: as viem's `readContract` parameters, without a block (the reader pins it). */
+export type ViewCall<
+  abi extends Abi = Abi,
+  functionName extends ContractFunctionName<abi, ReadonlyFunction> = ContractFunctionName<
+    abi,
+    ReadonlyFunction
+  >,
+  args extends ContractFunctionArgs<abi, ReadonlyFunction, functionName> = ContractFunctionArgs<
+    abi,
+    ReadonlyFunction,
+    functionName
+  >,
+> = { address: Address; abi: abi; functionName: functionName; args?: args };
+
+/** Reads at one block: every call of a request sees the same chain state. */
+export type BlockReader = {
+  readonly blockNumber: bigint;
+  /**
+   * Calls a view at the reader's block. Identical calls at one block are answered once (cached);
+   * calls made in the same tick go to the ledger in one JSON-RPC batch.
+   * @throws {ContractRevertError} when the view reverts (decoded against every committed ABI).
+   * @throws {LedgerUnavailableError} when the ledger cannot be reached.
+   */
+  read<
+    const abi extends Abi,
+    functionName extends ContractFunctionName<abi, ReadonlyFunction>,
+    const args extends ContractFunctionArgs<abi, ReadonlyFunction, functionName>,
+  >(
+    call: ViewCall<abi, functionName, args>,
+  ): Promise<ContractFunctionReturnType<abi, ReadonlyFunction, functionName, args>>;
+};
+
+/** Hands out block-pinned readers at the latest known block. */
+export type ChainReader = {
+  /** A reader at the latest block known (refreshed at most every `blockTtlMs`). */
+  latest(): Promise<BlockReader>;
+  /** A reader at a given block. */
+  at(blockNumber: bigint): BlockReader;
+  /** Cache and batching statistics, for tests and metrics. */
+  readonly stats: { calls: number; batches: number; hits: number };
+};
+
+export type CreateChainReaderParameters = {
+  ledger: LedgerClient;
+  /** How long a fetched block number counts as the latest, in ms (default 250). */
+  blockTtlMs?: number;
+  /** Cached results kept per block (default 5 000); beyond that the block's cache restarts. */
+  maxEntriesPerBlock?: number;
+};
+
+/**
+ * Creates the read path of the REST layer: `eth_call` pinned to the latest known block, cached
+ * per (block, contract, calldata), batched per tick. A new block starts a fresh cache, so reads
+ * never see stale state for longer than `blockTtlMs`.
+ * - Design: DESIGN.md §7
+ */
+export function createChainReader(parameters: CreateChainReaderParameters): ChainReader {
+  const { ledger, blockTtlMs = 250, maxEntriesPerBlock = 5_000 } = parameters;
+  const stats = { calls: 0, batches: 0, hits: 0 };
+  const caches = new Map<bigint, Map<string, Promise<Hex>>>();
+  let queue: {
+    call: LedgerCall;
+    resolve: (data: Hex) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  let latest: { blockNumber: bigint; fetchedAt: number } | undefined;
+  let fetching: Promise<bigint> | undefined;
+
+  function flush(): void {
+    const batch = queue;
+    queue = [];
+    stats.batches++;
+    ledger.send(batch.map(({ call }) => call)).then(
+      (outcomes) => {
+        outcomes.forEach((outcome, i) => {
+          const entry = batch[i] as (typeof batch)[number];
+          if ('result' in outcome) entry.resolve(outcome.result as Hex);
+          else entry.reject(new LedgerRequestError('eth_call', outcome.error));
+        });
+      },
+      (error: unknown) => {
+        for (const entry of batch) entry.reject(error);
+      },
+    );
+  }
+
+  function ethCall(blockNumber: bigint, address: Address, data: Hex): Promise<Hex> {
+    let cache = caches.get(blockNumber);
+    if (!cache) {
+      cache = new Map();
+      caches.set(blockNumber, cache);
+      // Keep the two newest blocks: requests pinned just before a new block still finish cached.
+      for (const block of caches.keys()) if (block < blockNumber - 1n) caches.delete(block);
+    }
+    const key = `${address}:${data}`;
+    const cached = cache.get(key);
+    if (cached) {
+      stats.hits++;
+      return cached;
+    }
+    if (cache.size >= maxEntriesPerBlock) cache.clear();
+    stats.calls++;
+    const pending = new Promise<Hex>((resolve, reject) => {
+      if (queue.length === 0) setImmediate(flush);
+      queue.push({
+        call: { method: 'eth_call', params: [{ to: address, data }, numberToHex(blockNumber)] },
+        resolve,
+        reject,
+      });
+    });
+    cache.set(key, pending);
+    // An unreachable ledger is not a fact about the chain: forget it so that the next read retries.
+    pending.catch((error: unknown) => {
+      if (error instanceof LedgerUnavailableError) cache.delete(key);
+    });
+    return pending;
+  }
+
+  function at(blockNumber: bigint): BlockReader {
+    return {
+      blockNumber,
+      async read(call) {
+        const { address, abi, functionName, args } = call;
+        const data = encodeFunctionData({ abi, functionName, args } as never);
+        let result: Hex;
+        try {
+          result = await ethCall(blockNumber, address, data);
+        } catch (error) {
+          if (error instanceof LedgerRequestError) throw toContractRevert(functionName, error);
+          throw error;
+        }
+        if (result === '0x') throw new ContractRevertError(functionName, {});
+        return decodeFunctionResult({ abi, functionName, args, data: result } as never) as never;
+      },
+    };
+  }
+
+  async function latestBlock(): Promise<bigint> {
+    if (latest && Date.now() - latest.fetchedAt < blockTtlMs) return latest.blockNumber;
+    fetching ??= ledger
+      .request<Hex>('eth_blockNumber')
+      .then((hex) => {
+        const blockNumber = BigInt(hex);
+        latest = { blockNumber, fetchedAt: Date.now() };
+        return blockNumber;
+      })
+      .finally(() => {
+        fetching = undefined;
+      });
+    return fetching;
+  }
+
+  return {
+    stats,
+    at,
+    async latest() {
+      return at(await latestBlock());
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import { type Account, type Address, encodeFunctionData, parseEventLogs } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { toPrivateKeyHex } from '../../src/identity/jwk.js';
+import { type Operator, readOperator } from '../../src/ledger/genesis/operator.js';
+import {
+  CONTRACTS_REGISTRY,
+  REGISTRIES,
+  type RegistryName,
+} from '../../src/ledger/registryCatalog.js';
+import { type ContractCall, connectTestChain } from './chain.js';
+import type { TestNode } from './testNode.js';
+
+/** The test node's operator (it holds every admin policy and controls the operator DID). */
+export type OperatorFixture = {
+  operator: Operator;
+  account: Account;
+  chain: ReturnType<typeof connectTestChain>;
+  /** Sends a call as the operator and waits for its receipt. */
+  write(call: ContractCall): ReturnType<ReturnType<typeof connectTestChain>['write']>;
+  /**
+   * Deploys a second instance of a registry through the Contracts Registry, initialised with
+   * `initArgs`, and returns its address.
+   */
+  deployInstance(registry: RegistryName, initArgs: readonly unknown[]): Promise<Address>;
+};
+
+export async function operatorOf(node: TestNode): Promise<OperatorFixture> {
+  const operator = await readOperator(join(node.dataDir, 'operator.json'));
+  const account = privateKeyToAccount(toPrivateKeyHex(operator.privateKeyJwk));
+  const chain = connectTestChain(node.ledger.url);
+  const write = (call: ContractCall) => chain.write(account, call);
+  return {
+    operator,
+    account,
+    chain,
+    write,
+    async deployInstance(registry, initArgs) {
+      const { abi, type } = REGISTRIES[registry];
+      const initData = encodeFunctionData({
+        abi,
+        functionName: 'initialize',
+        args: initArgs,
+      } as never);
+      const receipt = await write({
+        address: node.environment.contractsRegistry,
+        abi: CONTRACTS_REGISTRY.abi,
+        functionName: 'deployInstance',
+        args: [type, initData, operator.did],
+      });
+      const [event] = parseEventLogs({
+        abi: CONTRACTS_REGISTRY.abi,
+        eventName: 'InstanceDeployed',
+        logs: receipt.logs,
+      });
+      if (!event) throw new Error('no InstanceDeployed event');
+      return event.args.instance;
+    },
+  };
+}
