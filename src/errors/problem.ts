@@ -11,6 +11,8 @@ export const PROBLEM_TYPES = {
   'invalid-contract-address': { status: 400, title: 'Invalid Contract Address' },
   'not-found': { status: 404, title: 'Not Found' },
   'internal-error': { status: 500, title: 'Internal Server Error' },
+  'upstream-error': { status: 502, title: 'Bad Gateway' },
+  'upstream-timeout': { status: 504, title: 'Gateway Timeout' },
 } as const;
 
 export type ProblemSlug = keyof typeof PROBLEM_TYPES;

@@ -60,7 +60,7 @@ describe('module boundaries', () => {
 
   test('behavior: only surface code imports Fastify', () => {
     const surface =
-      /^(http\/|rpc\/|ops\/|cli\/|server\.ts$|registries\/[^/]+\/routes|registries\/common\/register|auth\/.*routes)/;
+      /^(http\/|rpc\/|ops\/|cli\/|server\.ts$|registries\/[^/]+\/routes|registries\/common\/(register|openReadScope)|auth\/routes|auth\/.*routes)/;
     expect(
       violations(
         (s) => !surface.test(s.file),

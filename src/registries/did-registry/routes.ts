@@ -1,18 +1,142 @@
 import type { FastifyInstance } from 'fastify';
+import { validationProblem } from '../../errors/problem.js';
+import { toPageRequest } from '../../http/pagination.js';
+import { toPlainDidDocument } from '../../identity/didDocument.js';
 import { REGISTRIES } from '../../ledger/registryCatalog.js';
+import { openReadScope } from '../common/openReadScope.js';
 import { registerAbiRoute } from '../common/registerAbiRoute.js';
 import { registerDetailsRoute } from '../common/registerDetailsRoute.js';
+import {
+  DID_DOCUMENT,
+  DID_DOCUMENT_PARAMS,
+  DID_DOCUMENT_QUERY,
+  DID_JSON,
+  DID_LD_JSON,
+  IDENTIFIER_LIST,
+  IDENTIFIERS_QUERY,
+} from './schemas.js';
+import { getDidDocument, getDids, getDidsByController } from './views.js';
+
+type IdentifiersQuery = {
+  'page[after]'?: number;
+  'page[size]'?: number;
+  contractAddress?: string;
+  controller?: string;
+};
+type DidDocumentQuery = { contractAddress?: string; 'valid-at'?: string };
+const TAG = 'did-registry';
 
 /**
- * DID Registry REST reads, under `/v1/did-registry`.
- * - Spec: SPEC.md §2.8, §4.1
+ * DID Registry REST reads, under `/v1/did-registry`. The removed `/identifiers/{did}/actions`
+ * route is not served: `checkController` is the `isController` view or an `eth_call`.
+ * - Spec: SPEC.md §2.8, §4.1, §4.2
  */
 export async function didRegistryRoutes(app: FastifyInstance): Promise<void> {
-  registerAbiRoute(
-    app,
-    'did-registry',
-    REGISTRIES['did-registry'].abi,
-    app.environment.registries['did-registry'],
+  registerAbiRoute(app, TAG, REGISTRIES[TAG].abi, app.environment.registries[TAG]);
+  registerDetailsRoute(app, TAG, { policyRegistryContract: 'policiesRegistry' });
+
+  app.get<{ Querystring: IdentifiersQuery }>(
+    '/identifiers',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Registered DIDs, optionally only those a controller controls',
+        querystring: IDENTIFIERS_QUERY,
+        response: IDENTIFIER_LIST,
+      },
+    },
+    async function identifiers(request) {
+      const scope = await openReadScope(this, TAG, request.query.contractAddress);
+      const page = toPageRequest(request.query);
+      const { controller } = request.query;
+      const { items, total } =
+        controller === undefined
+          ? await getDids(scope.reader, scope.address, page)
+          : await getDidsByController(scope.reader, scope.address, controller, page);
+      const links = items.map((did) => ({ did, href: scope.href('identifiers', did) }));
+      return scope.collection(['identifiers'], page, total, links, { controller });
+    },
   );
-  registerDetailsRoute(app, 'did-registry', { policyRegistryContract: 'policiesRegistry' });
+
+  app.get<{ Params: { did: string }; Querystring: DidDocumentQuery }>(
+    '/identifiers/:did',
+    {
+      config: { produces: [DID_LD_JSON, DID_JSON] },
+      schema: {
+        tags: [TAG],
+        summary: 'Resolve a DID: its DID document, now or at a past or future time',
+        params: DID_DOCUMENT_PARAMS,
+        querystring: DID_DOCUMENT_QUERY,
+        response: DID_DOCUMENT,
+      },
+    },
+    async function identifier(request, reply) {
+      const at = parseValidAt(request.query['valid-at']);
+      const scope = await openReadScope(this, TAG, request.query.contractAddress);
+      const { did } = request.params;
+      const { document, baseDocumentValid } = await getDidDocument(
+        scope.reader,
+        scope.address,
+        did,
+        at,
+      );
+      if (!baseDocumentValid) {
+        request.log.warn(
+          { did, contractAddress: scope.address, blockNumber: scope.reader.blockNumber },
+          'The base document of a DID is not a JSON object: served without its members',
+        );
+      }
+      // SPEC.md §4.2.4 compares the header itself, not the negotiated type: only this exact value
+      // selects the plain representation; `application/did+json;q=1` and lists get JSON-LD.
+      if (request.headers.accept === DID_JSON) {
+        reply.type(DID_JSON);
+        return toPlainDidDocument(document);
+      }
+      reply.type(DID_LD_JSON);
+      return document;
+    },
+  );
+}
+
+/** `YYYY-MM-DD`, optionally followed by an RFC 3339 time (seconds required) and its offset. */
+const VALID_AT =
+  /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})(?:[Tt](?<hour>\d{2}):(?<minute>\d{2}):(?<second>\d{2})(?:\.\d+)?(?:[Zz]|(?<sign>[+-])(?<offsetHour>\d{2}):(?<offsetMinute>\d{2})))?$/;
+
+/**
+ * The Unix time `valid-at` names, in whole seconds (a fraction is dropped: block times have
+ * none). A date means that day at 00:00:00Z. Checked here rather than in the schema because the
+ * validator knows no "date or date-time" format.
+ * - Spec: SPEC.md §4.2.5
+ * @throws {ProblemError} 400 `validation-error` naming `valid-at`.
+ */
+function parseValidAt(value: string | undefined): bigint | undefined {
+  if (value === undefined) return undefined;
+  const seconds = toUnixSeconds(value);
+  const invalid = (detail: string) =>
+    validationProblem([{ parameter: 'valid-at', detail: `Parameter "valid-at" ${detail}` }]);
+  if (seconds === undefined) throw invalid('must be a date (YYYY-MM-DD) or an RFC 3339 date-time');
+  if (seconds < 0) throw invalid('must not be before 1970-01-01T00:00:00Z');
+  return BigInt(seconds);
+}
+
+/** Seconds since the epoch (negative before it), or `undefined` unless a real date and time. */
+function toUnixSeconds(value: string): number | undefined {
+  const groups = VALID_AT.exec(value)?.groups;
+  if (!groups) return undefined;
+  const field = (name: string) => Number(groups[name] ?? 0);
+  const time = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, does not map the years 0 to 99 onto 1900 to 1999.
+  time.setUTCFullYear(field('year'), field('month') - 1, field('day'));
+  time.setUTCHours(field('hour'), field('minute'), field('second'));
+  // Out-of-range fields (month 13, February 30, 24:00:00) roll over: the round trip catches them.
+  const exact =
+    time.getUTCFullYear() === field('year') &&
+    time.getUTCMonth() === field('month') - 1 &&
+    time.getUTCDate() === field('day') &&
+    time.getUTCHours() === field('hour') &&
+    time.getUTCMinutes() === field('minute') &&
+    time.getUTCSeconds() === field('second');
+  if (!exact || field('offsetHour') > 23 || field('offsetMinute') > 59) return undefined;
+  const offset = (field('offsetHour') * 60 + field('offsetMinute')) * 60;
+  return time.getTime() / 1000 - (groups.sign === '-' ? -offset : offset);
 }

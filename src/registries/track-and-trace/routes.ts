@@ -1,21 +1,232 @@
 import type { FastifyInstance } from 'fastify';
+import type { Hex } from 'viem';
+import { ResourceNotFoundError } from '../../errors/notFound.js';
+import { toPageRequest } from '../../http/pagination.js';
 import { REGISTRIES } from '../../ledger/registryCatalog.js';
+import { openReadScope } from '../common/openReadScope.js';
 import { registerAbiRoute } from '../common/registerAbiRoute.js';
 import { registerDetailsRoute } from '../common/registerDetailsRoute.js';
+import { collectionQuery, ITEM_QUERY } from '../common/schemas.js';
+import { type AccessesQuery, parseAccessesFilter } from './parseAccessesFilter.js';
+import { toAccessRecord, toDocumentRecord, toEventRecord } from './records.js';
+import {
+  ACCESS_LIST,
+  ACCESSES_QUERY,
+  CREATOR_CHECK,
+  DOCUMENT,
+  DOCUMENT_LIST,
+  DOCUMENT_PARAMS,
+  DOCUMENT_QUERY,
+  EVENT,
+  EVENT_LIST,
+  EVENT_PARAMS,
+} from './schemas.js';
+import {
+  getAllEventIds,
+  getCreatorAccesses,
+  getDocument,
+  getDocumentAccesses,
+  getDocumentIds,
+  getEvent,
+  getEventIds,
+  getSubjectAccesses,
+  isCreator,
+} from './views.js';
+
+type CollectionQuery = { 'page[after]'?: number; 'page[size]'?: number; contractAddress?: string };
+type DocumentParams = { documentId: string };
+const TAG = 'track-and-trace';
 
 /**
- * Track and Trace REST reads, under `/v1/track-and-trace`.
- * - Spec: SPEC.md §2.8, §4.1
+ * Track and Trace REST reads, under `/v1/track-and-trace`: documents, their events and accesses,
+ * and accesses by creator or subject. Accounts are returned as DIDs (a did:key for a key account).
+ * - Spec: SPEC.md §2.8, §2.10, §4.1, §9.6; reference/read-api.md §3.7
  */
 export async function trackAndTraceRoutes(app: FastifyInstance): Promise<void> {
-  registerAbiRoute(
-    app,
-    'track-and-trace',
-    REGISTRIES['track-and-trace'].abi,
-    app.environment.registries['track-and-trace'],
-  );
-  registerDetailsRoute(app, 'track-and-trace', {
+  registerAbiRoute(app, TAG, REGISTRIES[TAG].abi, app.environment.registries[TAG]);
+  registerDetailsRoute(app, TAG, {
     didRegistryContract: 'didRegistry',
     policiesRegistryContract: 'policiesRegistry',
   });
+
+  app.get<{ Querystring: CollectionQuery }>(
+    '/documents',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Documents',
+        querystring: collectionQuery(),
+        response: DOCUMENT_LIST,
+      },
+    },
+    async function documents(request) {
+      const scope = await openReadScope(this, TAG, request.query.contractAddress);
+      const page = toPageRequest(request.query);
+      const { items, total } = await getDocumentIds(scope.reader, scope.address, page);
+      const links = items.map((documentId) => ({
+        documentId,
+        href: scope.href('documents', documentId),
+      }));
+      return scope.collection(['documents'], page, total, links);
+    },
+  );
+
+  app.get<{
+    Params: DocumentParams;
+    Querystring: { contractAddress?: string; version?: 'latest' | 'deprecated' };
+  }>(
+    '/documents/:documentId',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'One document (without its events unless `version=deprecated`)',
+        params: DOCUMENT_PARAMS,
+        querystring: DOCUMENT_QUERY,
+        response: DOCUMENT,
+      },
+    },
+    async function document(request) {
+      const scope = await openReadScope(this, TAG, request.query.contractAddress);
+      const documentId = toHex32(request.params.documentId);
+      const found = await getDocument(scope.reader, scope.address, documentId);
+      if (request.query.version !== 'deprecated') return toDocumentRecord(found);
+      const events = await getAllEventIds(
+        scope.reader,
+        scope.address,
+        documentId,
+        found.eventCount,
+      );
+      return toDocumentRecord(found, events);
+    },
+  );
+
+  app.get<{ Params: DocumentParams; Querystring: CollectionQuery }>(
+    '/documents/:documentId/events',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Events of a document',
+        params: DOCUMENT_PARAMS,
+        querystring: collectionQuery(),
+        response: EVENT_LIST,
+      },
+    },
+    async function events(request) {
+      const scope = await openReadScope(this, TAG, request.query.contractAddress);
+      const documentId = toHex32(request.params.documentId);
+      const page = toPageRequest(request.query);
+      const { items, total } = await getEventIds(scope.reader, scope.address, documentId, page);
+      const links = items.map((eventId) => ({
+        eventId,
+        href: scope.href('documents', documentId, 'events', eventId),
+      }));
+      return scope.collection(['documents', documentId, 'events'], page, total, links);
+    },
+  );
+
+  app.get<{
+    Params: DocumentParams & { eventId: string };
+    Querystring: { contractAddress?: string };
+  }>(
+    '/documents/:documentId/events/:eventId',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'One event of a document',
+        params: EVENT_PARAMS,
+        querystring: ITEM_QUERY,
+        response: EVENT,
+      },
+    },
+    async function event(request) {
+      const scope = await openReadScope(this, TAG, request.query.contractAddress);
+      const { documentId, eventId } = request.params;
+      return toEventRecord(
+        await getEvent(scope.reader, scope.address, toHex32(documentId), toHex32(eventId)),
+      );
+    },
+  );
+
+  app.get<{ Params: DocumentParams; Querystring: CollectionQuery }>(
+    '/documents/:documentId/accesses',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Accesses to a document (the creator first)',
+        params: DOCUMENT_PARAMS,
+        querystring: collectionQuery(),
+        response: ACCESS_LIST,
+      },
+    },
+    async function documentAccesses(request) {
+      const scope = await openReadScope(this, TAG, request.query.contractAddress);
+      const documentId = toHex32(request.params.documentId);
+      const page = toPageRequest(request.query);
+      const { items, total } = await getDocumentAccesses(
+        scope.reader,
+        scope.address,
+        documentId,
+        page,
+      );
+      const accesses = items.map(toAccessRecord);
+      return scope.collection(['documents', documentId, 'accesses'], page, total, accesses);
+    },
+  );
+
+  // HEAD has its own meaning here (the creator whitelist, read-api.md §3.7), so it is declared
+  // before the GET, which derives none (`exposeHeadRoute: false`).
+  app.head<{ Querystring: AccessesQuery }>(
+    '/accesses',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Whether `creator` is a whitelisted document creator (200 or 404, no body)',
+        querystring: ACCESSES_QUERY,
+        response: CREATOR_CHECK,
+      },
+    },
+    async function creatorCheck(request, reply) {
+      const filter = parseAccessesFilter(request.query);
+      const scope = await openReadScope(this, TAG, request.query.contractAddress);
+      if ('creator' in filter && !(await isCreator(scope.reader, scope.address, filter.creator))) {
+        throw new ResourceNotFoundError(
+          'Creator',
+          `${filter.creator} is not a whitelisted document creator`,
+        );
+      }
+      return reply.code(200).send();
+    },
+  );
+
+  app.get<{ Querystring: AccessesQuery }>(
+    '/accesses',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        tags: [TAG],
+        summary: 'Accesses by creator (its documents) or by subject',
+        querystring: ACCESSES_QUERY,
+        response: ACCESS_LIST,
+      },
+    },
+    async function accesses(request) {
+      const filter = parseAccessesFilter(request.query);
+      const scope = await openReadScope(this, TAG, request.query.contractAddress);
+      const page = toPageRequest(request.query);
+      const { items, total } =
+        'creator' in filter
+          ? await getCreatorAccesses(scope.reader, scope.address, filter.creator, page)
+          : await getSubjectAccesses(scope.reader, scope.address, filter.account, page);
+      const { creator, subject } = request.query;
+      return scope.collection(['accesses'], page, total, items.map(toAccessRecord), {
+        creator,
+        subject,
+      });
+    },
+  );
+}
+
+/** A validated bytes32 path parameter, lower-cased so that links have one spelling. */
+function toHex32(value: string): Hex {
+  return value.toLowerCase() as Hex;
 }

@@ -1,0 +1,245 @@
+import type { Address, Hex } from 'viem';
+import { isRevertOf } from '../../errors/contract.js';
+import { ResourceNotFoundError } from '../../errors/notFound.js';
+import type { PageRequest } from '../../http/pagination.js';
+import type { BlockReader } from '../../ledger/createChainReader.js';
+import { REGISTRIES } from '../../ledger/registryCatalog.js';
+import { type Page, toPageArgs } from '../common/page.js';
+
+const abi = REGISTRIES['issuers-registry'].abi;
+
+/** `IssuerType` of the contract, by its index. `Undefined` is never stored. */
+export const ISSUER_TYPES = ['Undefined', 'RootTAO', 'TAO', 'TI', 'Revoked'] as const;
+export type IssuerType = (typeof ISSUER_TYPES)[number];
+
+/** An issuer: whether it accepted an attribute (stored its data), and its number of attributes. */
+export type Issuer = { hasAttributes: boolean; totalAttributes: bigint };
+
+/** One revision of an attribute, as the registry stores it. */
+export type AttributeRevision = {
+  attributeId: Hex;
+  revisionId: Hex;
+  issuerType: IssuerType;
+  taoDid: string;
+  attributeIdTao: Hex;
+  rootTaoDid: string;
+  /** The stored data (an accreditation credential), `0x` for a metadata revision. */
+  attributeData: Hex;
+  /** Block timestamp, in seconds. */
+  timestamp: bigint;
+};
+
+/** DIDs of the issuers, in the order they became issuers. */
+export async function getIssuerDids(
+  reader: BlockReader,
+  address: Address,
+  page: PageRequest,
+): Promise<Page<string>> {
+  const [items, total] = await reader.read({
+    address,
+    abi,
+    functionName: 'getIssuers',
+    args: toPageArgs(page),
+  });
+  return { items: [...items], total };
+}
+
+/**
+ * Issuer `did`.
+ * @throws {ResourceNotFoundError} `Issuer`.
+ */
+export async function getIssuer(
+  reader: BlockReader,
+  address: Address,
+  did: string,
+): Promise<Issuer> {
+  try {
+    const [hasAttributes, totalAttributes] = await reader.read({
+      address,
+      abi,
+      functionName: 'getIssuer',
+      args: [did],
+    });
+    return { hasAttributes, totalAttributes };
+  } catch (error) {
+    throw toNotFound(error, { did });
+  }
+}
+
+/**
+ * Attribute ids of issuer `did`, oldest first.
+ * @throws {ResourceNotFoundError} `Issuer`.
+ */
+export async function getAttributeIds(
+  reader: BlockReader,
+  address: Address,
+  did: string,
+  page: PageRequest,
+): Promise<Page<Hex>> {
+  try {
+    const [items, total] = await reader.read({
+      address,
+      abi,
+      functionName: 'getIssuerAttributes',
+      args: [did, ...toPageArgs(page)],
+    });
+    return { items: [...items], total };
+  } catch (error) {
+    throw toNotFound(error, { did });
+  }
+}
+
+/**
+ * The latest revision of attribute `attributeId` (any of its revision ids) of `did`.
+ * @throws {ResourceNotFoundError} `Issuer`, `Attribute`.
+ */
+export async function getAttribute(
+  reader: BlockReader,
+  address: Address,
+  did: string,
+  attributeId: Hex,
+): Promise<AttributeRevision> {
+  try {
+    const revision = await reader.read({
+      address,
+      abi,
+      functionName: 'getAttribute',
+      args: [did, attributeId],
+    });
+    return toAttributeRevision(revision);
+  } catch (error) {
+    throw toNotFound(error, { did, attributeId });
+  }
+}
+
+/**
+ * Revision ids of attribute `attributeId` of `did`, oldest first.
+ * @throws {ResourceNotFoundError} `Issuer`, `Attribute`.
+ */
+export async function getRevisionIds(
+  reader: BlockReader,
+  address: Address,
+  did: string,
+  attributeId: Hex,
+  page: PageRequest,
+): Promise<Page<Hex>> {
+  try {
+    const [items, total] = await reader.read({
+      address,
+      abi,
+      functionName: 'getAttributeRevisions',
+      args: [did, attributeId, ...toPageArgs(page)],
+    });
+    return { items: [...items], total };
+  } catch (error) {
+    throw toNotFound(error, { did, attributeId });
+  }
+}
+
+/**
+ * Revision `revisionId` of attribute `attributeId` of `did`.
+ * @throws {ResourceNotFoundError} `Issuer`, `Attribute`, `Revision`.
+ */
+export async function getRevision(
+  reader: BlockReader,
+  address: Address,
+  did: string,
+  attributeId: Hex,
+  revisionId: Hex,
+): Promise<AttributeRevision> {
+  try {
+    const revision = await reader.read({
+      address,
+      abi,
+      functionName: 'getAttributeRevision',
+      args: [did, attributeId, revisionId],
+    });
+    return toAttributeRevision(revision);
+  } catch (error) {
+    throw toNotFound(error, { did, attributeId, revisionId });
+  }
+}
+
+/**
+ * Proxy ids of issuer `did` (removing a proxy moves the last one into its place).
+ * @throws {ResourceNotFoundError} `Issuer`.
+ */
+export async function getProxyIds(
+  reader: BlockReader,
+  address: Address,
+  did: string,
+  page: PageRequest,
+): Promise<Page<Hex>> {
+  try {
+    const [items, total] = await reader.read({
+      address,
+      abi,
+      functionName: 'getIssuerProxies',
+      args: [did, ...toPageArgs(page)],
+    });
+    return { items: [...items], total };
+  } catch (error) {
+    throw toNotFound(error, { did });
+  }
+}
+
+/**
+ * The stored data of proxy `proxyId` of `did`: a JSON text, unchecked by the contract.
+ * @throws {ResourceNotFoundError} `Issuer`, `Proxy`.
+ */
+export async function getProxyData(
+  reader: BlockReader,
+  address: Address,
+  did: string,
+  proxyId: Hex,
+): Promise<string> {
+  try {
+    return await reader.read({
+      address,
+      abi,
+      functionName: 'getIssuerProxy',
+      args: [did, proxyId],
+    });
+  } catch (error) {
+    throw toNotFound(error, { did, proxyId });
+  }
+}
+
+function toAttributeRevision(revision: {
+  attributeId: Hex;
+  revisionId: Hex;
+  issuerType: number;
+  taoDid: string;
+  attributeIdTao: Hex;
+  rootTaoDid: string;
+  attributeData: Hex;
+  timestamp: bigint;
+}): AttributeRevision {
+  return { ...revision, issuerType: ISSUER_TYPES[revision.issuerType] ?? 'Undefined' };
+}
+
+/** What a view was asked for, to name it in a 404. */
+type Target = { did: string; attributeId?: Hex; revisionId?: Hex; proxyId?: Hex };
+
+/** The 404 a known revert of the issuer views stands for; any other error as it is. */
+function toNotFound(error: unknown, target: Target): unknown {
+  const { did, attributeId, revisionId, proxyId } = target;
+  const notFound = (resource: string, detail: string) =>
+    new ResourceNotFoundError(resource, detail, { cause: error });
+  if (isRevertOf(error, 'IssuerNotFound')) {
+    return notFound('Issuer', `Issuer ${did} is not registered`);
+  }
+  if (isRevertOf(error, 'IssuerAttributeNotFound')) {
+    return notFound('Attribute', `Issuer ${did} has no attribute ${attributeId}`);
+  }
+  if (isRevertOf(error, 'IssuerRevisionNotFound')) {
+    return notFound(
+      'Revision',
+      `Attribute ${attributeId} of issuer ${did} has no revision ${revisionId}`,
+    );
+  }
+  if (isRevertOf(error, 'IssuerProxyNotFound')) {
+    return notFound('Proxy', `Issuer ${did} has no proxy ${proxyId}`);
+  }
+  return error;
+}
