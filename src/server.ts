@@ -1,4 +1,7 @@
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { authRoutes } from './auth/routes.js';
+import { loadOrCreateSigningKey } from './auth/signingKeys.js';
 import { kernel } from './http/kernel.js';
 import { toRequestId } from './http/requestId.js';
 import { type ServerConfig, services } from './http/services.js';
@@ -66,6 +69,8 @@ export async function buildServer(
   await app.register(openapi, { publicUrl: config.publicUrl });
   await app.register(operationsRoutes);
   await app.register(ledgerRoutes, { prefix: '/v1' });
+  const signingKey = await loadOrCreateSigningKey(join(config.dataDir, 'auth-signing-key.json'));
+  await app.register(authRoutes, { prefix: '/v1/auth', signingKey });
   await app.register(didRegistryRoutes, { prefix: '/v1/did-registry' });
   await app.register(issuersRegistryRoutes, { prefix: '/v1/issuers-registry' });
   await app.register(policiesRegistryRoutes, { prefix: '/v1/policies-registry' });

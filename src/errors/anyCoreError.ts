@@ -1,9 +1,11 @@
+import type { AccessTokenInvalidError } from './accessToken.js';
 import { CoreError } from './base.js';
 import type { ConfigError } from './config.js';
 import type { ContractRevertError } from './contract.js';
 import type { EnvironmentError } from './environment.js';
 import type { EmbeddedLedgerError, LedgerRequestError, LedgerUnavailableError } from './ledger.js';
 import type { ResourceNotFoundError } from './notFound.js';
+import type { OAuthError } from './oauth.js';
 import type { ProblemError } from './problem.js';
 import type { RpcError } from './rpc.js';
 
@@ -12,12 +14,14 @@ import type { RpcError } from './rpc.js';
  * compiler checks that each code is handled.
  */
 export type AnyCoreError =
+  | AccessTokenInvalidError
   | ConfigError
   | ContractRevertError
   | EnvironmentError
   | EmbeddedLedgerError
   | LedgerRequestError
   | LedgerUnavailableError
+  | OAuthError
   | ProblemError
   | ResourceNotFoundError
   | RpcError;

@@ -13,6 +13,8 @@ export const CORE_ERROR_CODES = [
   'CORE_ERR_CONTRACT_REVERT',
   'CORE_ERR_ENVIRONMENT',
   'CORE_ERR_NOT_FOUND',
+  'CORE_ERR_OAUTH',
+  'CORE_ERR_ACCESS_TOKEN',
 ] as const;
 
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];

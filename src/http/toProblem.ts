@@ -38,6 +38,8 @@ export function toProblem(error: unknown): ProblemError {
       case 'CORE_ERR_RPC':
       case 'CORE_ERR_CONTRACT_REVERT':
       case 'CORE_ERR_ENVIRONMENT':
+      case 'CORE_ERR_OAUTH':
+      case 'CORE_ERR_ACCESS_TOKEN':
         return typedProblem('internal-error', INTERNAL_ERROR_DETAIL, { cause: error });
     }
   }

@@ -53,6 +53,11 @@ export type BlockReader = {
 export type ChainReader = {
   /** A reader at the latest block known (refreshed at most every `blockTtlMs`). */
   latest(): Promise<BlockReader>;
+  /**
+   * A reader at the ledger's current block, asked now: for decisions that must see a transaction
+   * the client has just had mined (token requests, the write gate).
+   */
+  fresh(): Promise<BlockReader>;
   /** A reader at a given block. */
   at(blockNumber: bigint): BlockReader;
   /** Cache and batching statistics, for tests and metrics. */
@@ -174,6 +179,12 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
     at,
     async latest() {
       return at(await latestBlock());
+    },
+    async fresh() {
+      const blockNumber = BigInt(await ledger.request<Hex>('eth_blockNumber'));
+      if (!latest || blockNumber >= latest.blockNumber)
+        latest = { blockNumber, fetchedAt: Date.now() };
+      return at(blockNumber);
     },
   };
 }

@@ -27,6 +27,8 @@ export function toRpcError(error: unknown): { error: RpcErrorObject; unexpected:
       case 'CORE_ERR_CONTRACT_REVERT':
       case 'CORE_ERR_ENVIRONMENT':
       case 'CORE_ERR_NOT_FOUND':
+      case 'CORE_ERR_OAUTH':
+      case 'CORE_ERR_ACCESS_TOKEN':
         break;
     }
   }

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { createLocalJWKSet, errors, type JSONWebKeySet, jwtVerify, SignJWT } from 'jose';
+import { AccessTokenInvalidError } from '../errors/accessToken.js';
+import { parseScope, type ScopeRequest } from './scopes.js';
+import type { SigningKey } from './signingKeys.js';
+
+/** Access tokens live 2 hours; there are no refresh tokens (SPEC.md §2.6). */
+export const ACCESS_TOKEN_LIFETIME = 7200;
+
+export type AccessTokenClaims = {
+  /** The holder DID. */
+  sub: string;
+  /** The granted scope string, suffixes included. */
+  scope: string;
+  /** RFC 7638 thumbprint of the key proven by an invite presentation (RFC 7800 `cnf`, RFC 9449 `jkt`). */
+  jkt?: string;
+};
+
+/**
+ * Signs an RFC 9068 access token: `typ: at+jwt`, ES256 with the node's key (`kid` = its
+ * thumbprint), `iss` = the node's authorisation issuer, `aud` = its `/v1` API.
+ * - Design: DESIGN.md §6
+ */
+export async function issueAccessToken(
+  claims: AccessTokenClaims,
+  options: { key: SigningKey; issuer: string; audience: string; now: number },
+): Promise<string> {
+  const { key, issuer, audience, now } = options;
+  return new SignJWT({ scope: claims.scope, ...(claims.jkt ? { cnf: { jkt: claims.jkt } } : {}) })
+    .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: key.kid })
+    .setIssuer(issuer)
+    .setAudience(audience)
+    .setSubject(claims.sub)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ACCESS_TOKEN_LIFETIME)
+    .setJti(randomUUID())
+    .sign(key.privateKey);
+}
+
+/** A verified access token. */
+export type VerifiedAccessToken = {
+  sub: string;
+  scope: ScopeRequest;
+  jkt: string | undefined;
+  exp: number;
+};
+
+/**
+ * Verifies an access token for the write gate: ES256 signature by a key of this node's JWKS,
+ * `typ: at+jwt`, `iss`, `aud`, `exp`, and a well-formed `scope`.
+ * - Design: DESIGN.md §6
+ * @throws {AccessTokenInvalidError} saying what failed.
+ */
+export async function verifyAccessToken(
+  token: string,
+  options: { jwks: JSONWebKeySet; issuer: string; audience: string; now?: number },
+): Promise<VerifiedAccessToken> {
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(token, createLocalJWKSet(options.jwks), {
+      algorithms: ['ES256'],
+      typ: 'at+jwt',
+      issuer: options.issuer,
+      audience: options.audience,
+      requiredClaims: ['sub', 'scope', 'exp', 'iat', 'jti'],
+      ...(options.now === undefined ? {} : { currentDate: new Date(options.now * 1000) }),
+    }));
+  } catch (cause) {
+    throw new AccessTokenInvalidError(`Invalid access token: ${describe(cause)}`, { cause });
+  }
+  let scope: ScopeRequest;
+  try {
+    scope = parseScope(payload.scope);
+  } catch (cause) {
+    throw new AccessTokenInvalidError('Invalid access token: its "scope" is malformed', { cause });
+  }
+  const cnf = payload.cnf as { jkt?: unknown } | undefined;
+  return {
+    sub: payload.sub as string,
+    scope,
+    jkt: typeof cnf?.jkt === 'string' ? cnf.jkt : undefined,
+    exp: payload.exp as number,
+  };
+}
+
+/** jose's failures in our words (its messages name the claim and are safe to show). */
+function describe(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'it has expired';
+  if (
+    error instanceof errors.JWSSignatureVerificationFailed ||
+    error instanceof errors.JWKSNoMatchingKey
+  ) {
+    return 'it is not signed by this node';
+  }
+  if (error instanceof errors.JWTClaimValidationFailed) return error.message;
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'its "alg" is not ES256';
+  return 'it is not a valid JWT';
+}

@@ -1,0 +1,127 @@
+import { type Address, type Hex, isHex } from 'viem';
+import { publicKeyToAddress } from 'viem/accounts';
+import { OAuthError } from '../errors/oauth.js';
+import { toPublicKeyHex } from '../identity/jwk.js';
+import type { ParsedCredential } from './checkCredential.js';
+import type { ScopeTargets } from './resolveScopeTargets.js';
+import type { ScopeRequest } from './scopes.js';
+import type { ResolvedMethod, TrustSources } from './trustSources.js';
+
+const ROOT_TAO = 1;
+const TAO = 2;
+
+export type EntitlementInput = {
+  request: ScopeRequest;
+  targets: ScopeTargets;
+  holder: string;
+  /** The holder's methods (did:core), `undefined` for an invite (not registered yet). */
+  holderMethods: readonly ResolvedMethod[] | undefined;
+  credential: ParsedCredential;
+  trust: TrustSources;
+};
+
+/**
+ * Checks that the credential entitles the holder to the scope (DESIGN.md §6 table): a
+ * self-attestation is issued by the holder itself; an onboarding credential by a RootTAO or TAO;
+ * an accreditation by the TAO that reserved the attribute for the holder; an invoke credential by
+ * the contract's deployer. `track-and-trace:authorise` also needs `TNT:authoriseDid` on a
+ * controller address of the holder in the Policies Registry linked to the Track and Trace instance.
+ * - Spec: SPEC.md §5.3, §5.4.4
+ * @throws {OAuthError} `invalid_grant`.
+ */
+export async function checkEntitlement(input: EntitlementInput): Promise<void> {
+  const { request, targets, holder, credential, trust } = input;
+  const [scope] = request.scopes;
+  if (!scope) return;
+  const target = targets.instances.get(scope.token) as Address;
+  switch (scope.name) {
+    case 'did-registry:invite': {
+      const types = await trust.issuerTypes(trust.defaults.issuersRegistry, credential.issuer);
+      if (!types.some((type) => type === ROOT_TAO || type === TAO)) {
+        throw new OAuthError(
+          'invalid_grant',
+          `The onboarding credential issuer "${credential.issuer}" is not a RootTAO or TAO`,
+        );
+      }
+      return;
+    }
+    case 'issuers-registry:invite': {
+      const reserved = credential.credentialSubject.reservedAttributeId;
+      if (typeof reserved !== 'string' || !isHex(reserved) || reserved.length !== 66) {
+        throw new OAuthError(
+          'invalid_grant',
+          'The accreditation must name its "credentialSubject.reservedAttributeId" (32 bytes in hex)',
+        );
+      }
+      const tao = await trust.attributeTao(target, holder, reserved as Hex);
+      if (tao === undefined) {
+        throw new OAuthError(
+          'invalid_grant',
+          `No attribute ${reserved} is reserved for "${holder}" in the Issuers Registry`,
+        );
+      }
+      if (tao !== credential.issuer) {
+        throw new OAuthError(
+          'invalid_grant',
+          `The accreditation issuer "${credential.issuer}" is not the TAO that reserved the attribute`,
+        );
+      }
+      return;
+    }
+    case 'ledger:invoke': {
+      if (
+        String(credential.credentialSubject.contractAddress ?? '').toLowerCase() !==
+        target.toLowerCase()
+      ) {
+        throw new OAuthError(
+          'invalid_grant',
+          `The invoke credential does not name the contract ${target}`,
+        );
+      }
+      const deployment = await trust.deployment(target);
+      if (!deployment?.active)
+        throw new OAuthError(
+          'invalid_grant',
+          `The contract ${target} is not an active registered instance`,
+        );
+      if (deployment.deployerDid !== credential.issuer) {
+        throw new OAuthError(
+          'invalid_grant',
+          `The invoke credential issuer "${credential.issuer}" did not deploy ${target}`,
+        );
+      }
+      return;
+    }
+    default:
+      if (credential.issuer !== holder) {
+        throw new OAuthError(
+          'invalid_grant',
+          'The SelfAttestation must be issued by the holder itself',
+        );
+      }
+      if (scope.name === 'track-and-trace:authorise') await checkAuthorisePolicy(input, target);
+  }
+}
+
+async function checkAuthorisePolicy(
+  input: EntitlementInput,
+  trackAndTrace: Address,
+): Promise<void> {
+  const { trust, holderMethods, holder } = input;
+  const policies = await trust.linkOf(trackAndTrace, 'policiesRegistry');
+  const addresses = (holderMethods ?? [])
+    .filter(
+      (method) =>
+        method.jwk.crv === 'secp256k1' && method.relationships.has('capabilityInvocation'),
+    )
+    .map((method) => publicKeyToAddress(toPublicKeyHex(method.jwk)));
+  if (!/^0x0{40}$/.test(policies)) {
+    for (const address of addresses) {
+      if (await trust.checkPolicy(policies, 'TNT:authoriseDid', address)) return;
+    }
+  }
+  throw new OAuthError(
+    'invalid_grant',
+    `No controller key of "${holder}" holds the policy "TNT:authoriseDid"`,
+  );
+}

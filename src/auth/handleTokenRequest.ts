@@ -1,0 +1,181 @@
+import { OAuthError } from '../errors/oauth.js';
+import { ACCESS_TOKEN_LIFETIME, issueAccessToken } from './accessToken.js';
+import { checkCredential } from './checkCredential.js';
+import { checkEntitlement } from './checkEntitlement.js';
+import type { NonceStore } from './createNonceStore.js';
+import {
+  type CredentialRequirement,
+  presentationAlgorithms,
+  toCredentialRequirement,
+} from './dcqlQueries.js';
+import { isCompactJws } from './parseCompactJwt.js';
+import { resolveScopeTargets } from './resolveScopeTargets.js';
+import { acceptsDidKey, parseScope } from './scopes.js';
+import type { SigningKey } from './signingKeys.js';
+import type { TrustSources } from './trustSources.js';
+import { assertSignature, checkPresentation, findKey } from './verifyPresentation.js';
+
+export type TokenEndpointContext = {
+  trust: TrustSources;
+  nonces: NonceStore;
+  signingKey: SigningKey;
+  /** The node's authorisation issuer URL: the presentations' `aud`, the tokens' `iss`. */
+  issuer: string;
+  /** The tokens' `aud`: the node's `/v1` API. */
+  audience: string;
+  /** Unix seconds. */
+  now: number;
+};
+
+export type TokenResponse = {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  scope: string;
+};
+
+/** SPEC.md §5.4's fixed message for a compact-JWS `vp_token`. */
+export const VP_TOKEN_OBJECT_MESSAGE =
+  'vp_token must be a JSON object keyed by DCQL credential-query id';
+
+/**
+ * The token endpoint: checks a token request in a fixed order — request shape, scope, `vp_token`
+ * shape, scope targets, presentation (structure, binding, times, then the holder's key, the
+ * signature, the nonce), credential (structure, then its issuer's key and signature),
+ * entitlement — and mints the access token. Fails closed with a precise OAuth error.
+ * - Spec: SPEC.md §5.3, §5.4, §7.4
+ * - Design: DESIGN.md §6; reference/auth.md §5
+ * @throws {OAuthError}
+ */
+export async function handleTokenRequest(
+  body: Record<string, unknown>,
+  context: TokenEndpointContext,
+): Promise<TokenResponse> {
+  const { trust, now } = context;
+  if (body.presentation_submission !== undefined) {
+    throw new OAuthError(
+      'invalid_request',
+      '"presentation_submission" must be omitted: the request uses DCQL',
+    );
+  }
+  if (body.grant_type === undefined)
+    throw new OAuthError('invalid_request', '"grant_type" is required');
+  if (body.grant_type !== 'vp_token')
+    throw new OAuthError('invalid_request', '"grant_type" must be "vp_token"');
+  const request = parseScope(body.scope);
+  const requirement = toCredentialRequirement(request);
+  const presentation = readVpToken(body.vp_token, requirement);
+  const targets = await resolveScopeTargets(request, trust);
+  const invite = request.scopes[0]?.name === 'did-registry:invite';
+
+  const vp = await checkPresentation(presentation, {
+    algorithms: presentationAlgorithms(request),
+    audience: context.issuer,
+    now,
+    didKey: acceptsDidKey(request),
+    invite,
+  });
+  let holderMethods: Awaited<ReturnType<TrustSources['resolveDid']>>;
+  if (invite) {
+    if (await trust.didExists(vp.holder, targets.didRegistry)) {
+      throw new OAuthError('invalid_grant', `The DID "${vp.holder}" is already registered`);
+    }
+    await assertSignature(
+      presentation,
+      vp.alg,
+      vp.headerJwk as NonNullable<typeof vp.headerJwk>,
+      'presentation',
+    );
+  } else {
+    holderMethods = await trust.resolveDid(vp.holder, targets.didRegistry);
+    await assertSignature(
+      presentation,
+      vp.alg,
+      findKey(holderMethods, vp.kid, 'authentication', 'presentation'),
+      'presentation',
+    );
+  }
+  // Only after the signature: nobody can burn someone else's nonce.
+  if (!context.nonces.consume(vp.nonce, now)) {
+    throw new OAuthError('invalid_grant', 'The presentation "nonce" has already been used');
+  }
+
+  const credential = checkCredential(vp.credentials, requirement, vp.holder, now);
+  const selfIssued = credential.type === 'SelfAttestation';
+  if (selfIssued && credential.issuer !== vp.holder) {
+    throw new OAuthError(
+      'invalid_grant',
+      'The SelfAttestation must be issued by the holder itself',
+    );
+  }
+  const issuerRegistry =
+    selfIssued || requirement.id === 'accreditation'
+      ? targets.didRegistry
+      : trust.defaults.didRegistry;
+  const issuerMethods =
+    selfIssued && holderMethods
+      ? holderMethods
+      : await trust.resolveDid(credential.issuer, issuerRegistry);
+  const issuerKey = findKey(
+    issuerMethods,
+    credential.kid,
+    selfIssued ? 'authentication' : 'assertionMethod',
+    'credential',
+  );
+  await assertSignature(credential.token, credential.alg, issuerKey, 'credential');
+  await checkEntitlement({ request, targets, holder: vp.holder, holderMethods, credential, trust });
+
+  const jkt = invite ? vp.kid.slice(vp.kid.indexOf('#') + 1) : undefined;
+  const accessToken = await issueAccessToken(
+    { sub: vp.holder, scope: request.scope, ...(jkt ? { jkt } : {}) },
+    { key: context.signingKey, issuer: context.issuer, audience: context.audience, now },
+  );
+  return {
+    access_token: accessToken,
+    token_type: 'Bearer',
+    expires_in: ACCESS_TOKEN_LIFETIME,
+    scope: request.scope,
+  };
+}
+
+/**
+ * `vp_token` as OpenID4VP 1.0 wants it: a JSON object (or its JSON text, form-encoded) with one
+ * key, the query id, holding an array of exactly one presentation.
+ */
+function readVpToken(value: unknown, requirement: CredentialRequirement): string {
+  if (value === undefined) throw new OAuthError('invalid_request', '"vp_token" is required');
+  if (isCompactJws(value)) throw new OAuthError('invalid_request', VP_TOKEN_OBJECT_MESSAGE);
+  let token = value;
+  if (typeof token === 'string') {
+    try {
+      token = JSON.parse(token);
+    } catch (cause) {
+      throw new OAuthError('invalid_request', VP_TOKEN_OBJECT_MESSAGE, { cause });
+    }
+  }
+  if (typeof token !== 'object' || token === null || Array.isArray(token)) {
+    throw new OAuthError('invalid_request', VP_TOKEN_OBJECT_MESSAGE);
+  }
+  const keys = Object.keys(token);
+  const unexpected = keys.find((key) => key !== requirement.id);
+  if (unexpected !== undefined) {
+    throw new OAuthError(
+      'invalid_request',
+      `"vp_token" has the key "${unexpected}", which the DCQL query of the scope does not define`,
+    );
+  }
+  const presentations = (token as Record<string, unknown>)[requirement.id];
+  if (presentations === undefined)
+    throw new OAuthError('invalid_request', `"vp_token" must hold "${requirement.id}"`);
+  if (
+    !Array.isArray(presentations) ||
+    presentations.length !== 1 ||
+    !isCompactJws(presentations[0])
+  ) {
+    throw new OAuthError(
+      'invalid_request',
+      `"vp_token.${requirement.id}" must be an array of exactly one presentation JWT`,
+    );
+  }
+  return presentations[0] as string;
+}

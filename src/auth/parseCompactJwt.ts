@@ -1,0 +1,53 @@
+import { OAuthError } from '../errors/oauth.js';
+
+/** A compact JWS whose payload is a JSON object, split and decoded, not yet verified. */
+export type CompactJwt = {
+  header: Record<string, unknown>;
+  payload: Record<string, unknown>;
+  /** `<header>.<payload>`, the bytes the signature covers. */
+  signingInput: string;
+  /** The raw signature bytes. */
+  signature: Uint8Array;
+};
+
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+/** Whether `value` looks like a compact JWS (three base64url parts). */
+export function isCompactJws(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const parts = value.split('.');
+  return (
+    parts.length === 3 &&
+    parts.every((part, i) => BASE64URL.test(part) && (i === 2 || part.length > 0))
+  );
+}
+
+/**
+ * Splits and decodes a compact JWS with a JSON-object header and payload.
+ * @param what Names the token in errors (`presentation`, `credential`).
+ * @throws {OAuthError} `invalid_request` when it is not one.
+ */
+export function parseCompactJwt(token: unknown, what: string): CompactJwt {
+  if (!isCompactJws(token))
+    throw new OAuthError('invalid_request', `The ${what} is not a compact JWS`);
+  const [header, payload, signature] = token.split('.') as [string, string, string];
+  return {
+    header: decodeObject(header, `The ${what} header`),
+    payload: decodeObject(payload, `The ${what} payload`),
+    signingInput: `${header}.${payload}`,
+    signature: new Uint8Array(Buffer.from(signature, 'base64url')),
+  };
+}
+
+function decodeObject(part: string, what: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+  } catch (cause) {
+    throw new OAuthError('invalid_request', `${what} is not base64url-encoded JSON`, { cause });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new OAuthError('invalid_request', `${what} is not a JSON object`);
+  }
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,110 @@
+import { type Address, getAddress, isAddress } from 'viem';
+import { OAuthError } from '../errors/oauth.js';
+
+/**
+ * The scopes of SPEC.md §5.2, with the registry each one writes to and the holder DID methods it
+ * accepts (§5.3.3).
+ */
+export const SCOPES = {
+  'did-registry:invite': { registry: 'did-registry', alone: true, didKey: false },
+  'did-registry:write': { registry: 'did-registry', alone: false, didKey: false },
+  'issuers-registry:invite': { registry: 'issuers-registry', alone: true, didKey: false },
+  'issuers-registry:write': { registry: 'issuers-registry', alone: false, didKey: false },
+  'policies-registry:write': { registry: 'policies-registry', alone: false, didKey: false },
+  'schemas-registry:write': { registry: 'schemas-registry', alone: false, didKey: false },
+  'timestamp:write': { registry: 'timestamp', alone: false, didKey: false },
+  'track-and-trace:authorise': { registry: 'track-and-trace', alone: true, didKey: false },
+  'track-and-trace:create': { registry: 'track-and-trace', alone: false, didKey: false },
+  'track-and-trace:write': { registry: 'track-and-trace', alone: false, didKey: true },
+  'ledger:invoke': { registry: undefined, alone: true, didKey: true },
+} as const;
+
+export type ScopeName = keyof typeof SCOPES;
+export const SCOPE_NAMES = Object.keys(SCOPES) as ScopeName[];
+
+/** One requested scope, with its optional instance suffix. */
+export type RequestedScope = {
+  name: ScopeName;
+  /** The `:<0x-address>` suffix, checksummed; `undefined` targets the environment default. */
+  instance: Address | undefined;
+  /** The scope as requested (suffix included). */
+  token: string;
+};
+
+/** A parsed `scope` parameter. */
+export type ScopeRequest = {
+  scopes: RequestedScope[];
+  /** The normalised scope string: `openid` then the scopes in request order. */
+  scope: string;
+};
+
+/** Underscore names of the predecessors (SPEC.md §5.2): refused with a pointer to the new name. */
+const LEGACY = /^(didr|tir|tpr|tsr|tnt|timestamp|ledger)_[a-z]+$/;
+
+/**
+ * Parses a `scope` parameter by SPEC.md §5.2–5.3: `openid` first, then known scopes, each at most
+ * once, optionally suffixed `:<0x-address>`; invite/authorise/invoke scopes alone; the DID method
+ * rules are checked later, against the holder.
+ * @throws {OAuthError} `invalid_request` (missing, malformed, `ledger:invoke` without address) or
+ *   `invalid_scope` (unknown or illegally combined).
+ */
+export function parseScope(raw: unknown): ScopeRequest {
+  if (typeof raw !== 'string' || raw.trim() === '') {
+    throw new OAuthError('invalid_request', '"scope" is required');
+  }
+  const tokens = raw.trim().split(/ +/);
+  if (tokens[0] !== 'openid') {
+    throw new OAuthError('invalid_scope', '"scope" must start with "openid"');
+  }
+  const requested = tokens.slice(1);
+  if (requested.length === 0) {
+    throw new OAuthError('invalid_scope', '"scope" must name at least one scope besides "openid"');
+  }
+  const scopes: RequestedScope[] = [];
+  for (const token of requested) {
+    const scope = parseScopeToken(token);
+    if (scopes.some((other) => other.name === scope.name)) {
+      throw new OAuthError(
+        'invalid_scope',
+        `The scope "${scope.name}" is requested more than once`,
+      );
+    }
+    scopes.push(scope);
+  }
+  const alone = scopes.find((scope) => SCOPES[scope.name].alone);
+  if (alone && scopes.length > 1) {
+    throw new OAuthError('invalid_scope', `The scope "${alone.name}" must be requested alone`);
+  }
+  return { scopes, scope: ['openid', ...scopes.map((scope) => scope.token)].join(' ') };
+}
+
+function parseScopeToken(token: string): RequestedScope {
+  if (LEGACY.test(token)) {
+    throw new OAuthError(
+      'invalid_scope',
+      `The scope "${token}" is no longer supported: use the colon forms of SPEC §5.2`,
+    );
+  }
+  const match = /^([a-z-]+:[a-z]+)(?::(0x[0-9a-fA-F]{40}))?$/.exec(token);
+  const name = match?.[1] as ScopeName | undefined;
+  if (!match || !name || !(name in SCOPES)) {
+    throw new OAuthError('invalid_scope', `The scope "${token}" is not supported`);
+  }
+  const suffix = match[2];
+  if (suffix !== undefined && !isAddress(suffix, { strict: false })) {
+    throw new OAuthError('invalid_scope', `The scope "${token}" has an invalid address`);
+  }
+  if (name === 'ledger:invoke' && suffix === undefined) {
+    throw new OAuthError(
+      'invalid_request',
+      'The scope "ledger:invoke" needs the contract address: "ledger:invoke:<0x-address>"',
+    );
+  }
+  const instance = suffix === undefined ? undefined : getAddress(suffix);
+  return { name, instance, token: instance ? `${name}:${instance}` : name };
+}
+
+/** Whether every requested scope accepts a did:key holder (SPEC.md §5.3.3). */
+export function acceptsDidKey(request: ScopeRequest): boolean {
+  return request.scopes.every((scope) => SCOPES[scope.name].didKey);
+}

@@ -1,0 +1,59 @@
+import { asCoreError } from '../errors/anyCoreError.js';
+import { OAuthError } from '../errors/oauth.js';
+
+/**
+ * Maps any error met by the token endpoint to the OAuth error it answers with: the only place
+ * that shapes one. Unexpected failures become `server_error` with a fixed text.
+ * - Spec: SPEC.md §5.4.5
+ * - Design: STYLE.md B4
+ * @returns the error, and whether it hides an unexpected failure worth logging.
+ */
+export function toOAuthError(error: unknown): { error: OAuthError; unexpected: boolean } {
+  const core = asCoreError(error);
+  if (core) {
+    switch (core.code) {
+      case 'CORE_ERR_OAUTH':
+        return { error: core, unexpected: false };
+      case 'CORE_ERR_NOT_FOUND':
+        return {
+          error: new OAuthError('invalid_grant', core.message, { cause: core }),
+          unexpected: false,
+        };
+      case 'CORE_ERR_LEDGER_UNAVAILABLE':
+      case 'CORE_ERR_EMBEDDED_LEDGER':
+        return {
+          error: new OAuthError(
+            'server_error',
+            'The registries cannot be read: the ledger is unavailable',
+            { cause: core },
+          ),
+          unexpected: false,
+        };
+      case 'CORE_ERR_HTTP_PROBLEM':
+        return {
+          error: new OAuthError('invalid_request', core.message, { cause: core }),
+          unexpected: false,
+        };
+      case 'CORE_ERR_ACCESS_TOKEN':
+      case 'CORE_ERR_CONFIG_INVALID':
+      case 'CORE_ERR_CONTRACT_REVERT':
+      case 'CORE_ERR_ENVIRONMENT':
+      case 'CORE_ERR_LEDGER_REQUEST':
+      case 'CORE_ERR_RPC':
+        break;
+    }
+  }
+  const status = (error as { statusCode?: number } | null)?.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    return {
+      error: new OAuthError('invalid_request', 'The token request body is malformed'),
+      unexpected: false,
+    };
+  }
+  return {
+    error: new OAuthError('server_error', 'The token request could not be processed', {
+      cause: error,
+    }),
+    unexpected: true,
+  };
+}
