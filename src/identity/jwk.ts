@@ -1,4 +1,4 @@
-import { calculateJwkThumbprint } from 'jose';
+import { calculateJwkThumbprint, type JWK } from 'jose';
 import { bytesToHex, type Hex, hexToBytes } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
@@ -42,7 +42,7 @@ export function toPrivateKeyHex(jwk: PrivateEcJwk): Hex {
  * RFC 7638 SHA-256 thumbprint of a public JWK, base64url without padding: our verification
  * method ids (DESIGN.md §5) and `cnf.jkt`.
  */
-export async function jwkThumbprint(jwk: PublicEcJwk): Promise<string> {
-  const { kty, crv, x, y } = jwk;
-  return calculateJwkThumbprint({ kty, crv, x, y }, 'sha256');
+export async function jwkThumbprint(jwk: PublicEcJwk | JWK): Promise<string> {
+  // jose hashes only the members RFC 7638 requires for the key type, in their fixed order.
+  return calculateJwkThumbprint(jwk as JWK, 'sha256');
 }

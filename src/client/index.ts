@@ -1,0 +1,27 @@
+// The SDK entry point, published as `core-registry/client`: what wallets and issuer back-ends use.
+
+export { createDidCoreV1, isDidCoreV1 } from '../identity/didCore.js';
+export { isDidKey, toDidKey, toDidKeyJwk } from '../identity/didKey.js';
+export {
+  jwkThumbprint,
+  type PrivateEcJwk,
+  type PublicEcJwk,
+  toPublicJwk,
+  toPublicKeyHex,
+  toSecp256k1PrivateJwk,
+} from '../identity/jwk.js';
+export {
+  type CreateCredentialParameters,
+  type CreatePresentationParameters,
+  createCredential,
+  createPresentation,
+  createSelfAttestation,
+  type Signer,
+} from './credentials.js';
+export {
+  type RequestTokenParameters,
+  type RequestTokenReturnType,
+  requestToken,
+  TokenRequestError,
+} from './requestToken.js';
+export { algorithmOf, signJwt } from './signJwt.js';
