@@ -42,9 +42,7 @@ describe('jwkThumbprint (RFC 7638 §3.1)', () => {
       alg: 'RS256',
       kid: '2011-04-29',
     };
-    expect(await jwkThumbprint(rfcKey)).toBe(
-      'NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs',
-    );
+    expect(await jwkThumbprint(rfcKey)).toBe('NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs');
   });
 
   test('behavior: our EC thumbprint hashes exactly {"crv","kty","x","y"} in that order', async () => {
