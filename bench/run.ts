@@ -6,27 +6,30 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { Pool } from 'undici';
-import { createLedgerClient } from '../src/ledger/createLedgerClient.js';
+import { createPresentation, createSelfAttestation } from '../src/client/credentials.js';
+import { createLedgerClient, type LedgerClient } from '../src/ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../src/ledger/embedded/embeddedLedger.js';
-import { createOperator } from '../src/ledger/genesis/operator.js';
+import { createOperator, type Operator } from '../src/ledger/genesis/operator.js';
 import { runGenesis } from '../src/ledger/genesis/runGenesis.js';
+import { measure, measureSamples, measureTasks, type Row } from './measure.js';
+import { seed } from './seed.js';
 
 /**
  * `npm run bench`: measures the node against baselines taken in the same run, and prints
  * throughput and latency as ratios. Tests never assert timings; this is where they are looked at.
  *
- *  (a) bare   a bare Fastify route in a process like the node's (the HTTP ceiling)
- *  (b) node   POST /v1/ledger eth_blockNumber through the node
- *  (c) ledger the same request straight to the ledger node
+ *  (a) bare Fastify routes in a process like the node's (the HTTP ceiling), POST and GET
+ *  (b) POST /v1/ledger eth_blockNumber through the node, and (c) straight to the ledger node
+ *  (d) a DID document read, cached (same block), and (e) the first read after a new block
+ *  (f) a timestamp read, (g) a page of 10 Track and Trace documents
+ *  (h) token requests for timestamp:write (fresh presentation each, 8 in flight)
  *
  * req/s is measured with BENCH_CONNECTIONS (default 16) concurrent connections for
  * BENCH_DURATION seconds (default 10); p50/p99 over 2,000 sequential requests on one connection.
  */
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const LATENCY_SAMPLES = 2_000;
+const TOKEN_REQUESTS = 400;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LOGGER = {
   info() {},
@@ -34,22 +37,21 @@ const LOGGER = {
   error: (obj: object, msg: string) => console.error(msg, obj),
 };
 
-type Row = { name: string; rps: number; p50: number; p99: number; errors: number };
-
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'core-registry-bench-'));
   const children: ChildProcess[] = [];
-  const ledger = new EmbeddedLedger({ dataDir, chainId: 2026, blockTime: 1, logger: LOGGER });
+  const ledger = new EmbeddedLedger({ dataDir, chainId: 2026, blockTime: 0.25, logger: LOGGER });
   try {
     await ledger.start();
     // The node runs against this ledger as against any external one: genesis first.
     const client = createLedgerClient({ url: ledger.url });
-    await runGenesis({
+    const operator = await createOperator();
+    const environment = await runGenesis({
       ledger: client,
-      operator: await createOperator(),
+      operator,
       environmentPath: join(dataDir, 'environment.json'),
     });
-    await client.close();
+    await seed(ledger.url, environment, operator, 25);
     const bare = spawn(process.execPath, [join(ROOT, 'dist/bench/bareServer.js')], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
         HOST: '127.0.0.1',
         CORE_LEDGER_URL: ledger.url,
         CORE_DATA_DIR: dataDir,
+        CORE_PUBLIC_URL: `http://127.0.0.1:${port}`,
         CORE_LOG_LEVEL: 'warn',
       },
     });
@@ -72,11 +75,43 @@ async function main(): Promise<void> {
     const nodeUrl = `http://127.0.0.1:${port}`;
     await waitReady(`${nodeUrl}/ready`, node);
 
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] });
-    const rows: Row[] = [];
-    rows.push(await measure('(a) bare Fastify route', `${bareUrl}/v1/ledger`, body));
-    rows.push(await measure('(b) node /v1/ledger eth_blockNumber', `${nodeUrl}/v1/ledger`, body));
-    rows.push(await measure('(c) ledger node directly', ledger.url, body));
+    const load = { duration: DURATION, connections: CONNECTIONS };
+    const rpc = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] });
+    const didUrl = `${nodeUrl}/v1/did-registry/identifiers/${operator.did}`;
+    const timestamps = (await (await fetch(`${nodeUrl}/v1/timestamp/timestamps`)).json()) as {
+      items: { href: string }[];
+    };
+    const timestampUrl = timestamps.items[0]?.href as string;
+    const rows = {
+      bare: await measure('(a) bare Fastify route, POST', `${bareUrl}/v1/ledger`, {
+        ...load,
+        method: 'POST',
+        body: rpc,
+      }),
+      bareGet: await measure('(a2) bare Fastify route, GET', `${bareUrl}/v1/bare`, load),
+      rpc: await measure('(b) node /v1/ledger eth_blockNumber', `${nodeUrl}/v1/ledger`, {
+        ...load,
+        method: 'POST',
+        body: rpc,
+      }),
+      ledger: await measure('(c) ledger node directly', ledger.url, {
+        ...load,
+        method: 'POST',
+        body: rpc,
+      }),
+      didCached: await measure('(d) DID document, cached', didUrl, load),
+      didUncached: await measureSamples('(e) DID document, first after a block', 20, () =>
+        firstReadAfterBlock(client, didUrl),
+      ),
+      timestamp: await measure('(f) timestamp read', timestampUrl, load),
+      documents: await measure(
+        '(g) documents list, 10 per page',
+        `${nodeUrl}/v1/track-and-trace/documents?page[size]=10`,
+        load,
+      ),
+      token: await measureTokens(nodeUrl, operator),
+    };
+    await client.close();
     report(rows);
   } finally {
     for (const child of children) child.kill('SIGTERM');
@@ -85,65 +120,81 @@ async function main(): Promise<void> {
   }
 }
 
-/** Throughput under load (autocannon), then latency of sequential requests (microsecond clock). */
-async function measure(name: string, url: string, body: string): Promise<Row> {
-  const options = {
-    url,
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/json' },
-    body,
-    connections: CONNECTIONS,
-  };
-  await autocannon({ ...options, duration: Math.min(2, DURATION) });
-  const result = await autocannon({ ...options, duration: DURATION });
-  const { p50, p99 } = await sequentialLatency(url, body);
-  return { name, rps: result.requests.average, p50, p99, errors: result.errors + result.non2xx };
+/** Waits for a new block and for the node's block cache to expire, then times one read. */
+async function firstReadAfterBlock(client: LedgerClient, url: string): Promise<number> {
+  const start = await client.request<string>('eth_blockNumber');
+  while ((await client.request<string>('eth_blockNumber')) === start) await sleep(10);
+  await sleep(300);
+  const started = performance.now();
+  await (await fetch(url)).text();
+  return performance.now() - started;
 }
 
-/** autocannon records whole milliseconds; sub-millisecond latencies need their own clock. */
-async function sequentialLatency(url: string, body: string): Promise<{ p50: number; p99: number }> {
-  const target = new URL(url);
-  const pool = new Pool(target.origin, { connections: 1 });
-  const samples: number[] = [];
-  try {
-    for (let i = 0; i < LATENCY_SAMPLES; i++) {
-      const started = performance.now();
-      const response = await pool.request({
-        method: 'POST',
-        path: target.pathname,
-        headers: { 'content-type': 'application/json' },
-        body,
-      });
-      await response.body.text();
-      samples.push(performance.now() - started);
-    }
-  } finally {
-    await pool.close();
-  }
-  samples.sort((x, y) => x - y);
-  const at = (q: number) =>
-    samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
-  return { p50: at(0.5), p99: at(0.99) };
+/** Token requests with presentations signed beforehand (each nonce is single use). */
+async function measureTokens(nodeUrl: string, operator: Operator): Promise<Row> {
+  const holder = { did: operator.did, kid: operator.kid, privateKeyJwk: operator.privateKeyJwk };
+  const audience = `${nodeUrl}/v1/auth`;
+  const bodies = Array.from({ length: TOKEN_REQUESTS }, () => {
+    const vp = createPresentation({
+      holder,
+      credentials: [createSelfAttestation(holder)],
+      audience,
+      expiresIn: 240,
+    });
+    return JSON.stringify({
+      grant_type: 'vp_token',
+      scope: 'openid timestamp:write',
+      vp_token: { self_attestation: [vp] },
+    });
+  });
+  return measureTasks('(h) token requests, timestamp:write', TOKEN_REQUESTS, 8, async (i) => {
+    const response = await fetch(`${audience}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: bodies[i] as string,
+    });
+    await response.text();
+    return response.ok;
+  });
 }
 
-function report(rows: Row[]): void {
-  const [a, b, c] = rows as [Row, Row, Row];
+function report(rows: Record<string, Row>): void {
   const pad = (text: string, width: number) => text.padEnd(width);
+  const fixed = (value: number, digits: number) =>
+    Number.isNaN(value) ? '-' : value.toFixed(digits);
   console.log(`\ncore-registry bench: ${DURATION} s per row, ${CONNECTIONS} connections\n`);
-  console.log(`${pad('row', 40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}errors`);
-  for (const row of rows) {
+  console.log(`${pad('row', 42)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}errors`);
+  for (const row of Object.values(rows)) {
     console.log(
-      `${pad(row.name, 40)}${pad(row.rps.toFixed(0), 10)}${pad(row.p50.toFixed(3), 9)}${pad(row.p99.toFixed(3), 9)}${row.errors}`,
+      `${pad(row.name, 42)}${pad(fixed(row.rps, 0), 10)}${pad(fixed(row.p50, 3), 9)}${pad(fixed(row.p99, 3), 9)}${row.errors}`,
     );
   }
-  const ratio = (x: number, y: number) => (y === 0 ? 'n/a' : (x / y).toFixed(2));
+  const ratio = (x: number, y: number) => (y === 0 || Number.isNaN(x) ? 'n/a' : (x / y).toFixed(2));
+  const line = (label: string, row: Row, base: Row) =>
+    console.log(
+      `  ${pad(label, 10)} req/s ${pad(ratio(row.rps, base.rps), 6)} p50 ${pad(ratio(row.p50, base.p50), 7)} p99 ${ratio(row.p99, base.p99)}`,
+    );
+  const r = rows as Record<
+    | 'bare'
+    | 'bareGet'
+    | 'rpc'
+    | 'ledger'
+    | 'didCached'
+    | 'didUncached'
+    | 'timestamp'
+    | 'documents'
+    | 'token',
+    Row
+  >;
   console.log('\nratios (throughput: higher is better; latency: lower is better)');
-  console.log(
-    `  b/a  req/s ${ratio(b.rps, a.rps)}  p50 ${ratio(b.p50, a.p50)}  p99 ${ratio(b.p99, a.p99)}`,
-  );
-  console.log(
-    `  b/c  req/s ${ratio(b.rps, c.rps)}  p50 ${ratio(b.p50, c.p50)}  p99 ${ratio(b.p99, c.p99)}`,
-  );
+  line('b/a', r.rpc, r.bare);
+  line('b/c', r.rpc, r.ledger);
+  line('d/a2', r.didCached, r.bareGet);
+  line('e/a2', r.didUncached, r.bareGet);
+  line('e/d', r.didUncached, r.didCached);
+  line('f/a2', r.timestamp, r.bareGet);
+  line('g/a2', r.documents, r.bareGet);
+  line('h/a', r.token, r.bare);
 }
 
 function firstLine(child: ChildProcess): Promise<string> {

@@ -1,0 +1,96 @@
+import autocannon from 'autocannon';
+import { Pool } from 'undici';
+
+/** One line of the report. */
+export type Row = { name: string; rps: number; p50: number; p99: number; errors: number };
+
+export type MeasureOptions = {
+  method?: 'GET' | 'POST';
+  body?: string;
+  duration: number;
+  connections: number;
+  /** Sequential requests timed for p50/p99 (autocannon records whole milliseconds). */
+  samples?: number;
+};
+
+/** Throughput under load (autocannon), then latency of sequential requests (microsecond clock). */
+export async function measure(name: string, url: string, options: MeasureOptions): Promise<Row> {
+  const { method = 'GET', body, duration, connections, samples = 2_000 } = options;
+  const load = {
+    url,
+    method,
+    connections,
+    ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
+  };
+  await autocannon({ ...load, duration: Math.min(2, duration) });
+  const result = await autocannon({ ...load, duration });
+  const target = new URL(url);
+  const pool = new Pool(target.origin, { connections: 1 });
+  const latencies: number[] = [];
+  try {
+    for (let i = 0; i < samples; i++) {
+      const started = performance.now();
+      const response = await pool.request({
+        method,
+        path: `${target.pathname}${target.search}`,
+        ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
+      });
+      await response.body.text();
+      latencies.push(performance.now() - started);
+    }
+  } finally {
+    await pool.close();
+  }
+  return {
+    name,
+    rps: result.requests.average,
+    ...percentiles(latencies),
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/**
+ * Runs `count` calls of `task` with `concurrency` in flight and reports calls/s and the latency
+ * of each call (for requests that cannot repeat, such as token requests with single-use nonces).
+ */
+export async function measureTasks(
+  name: string,
+  count: number,
+  concurrency: number,
+  task: (i: number) => Promise<boolean>,
+): Promise<Row> {
+  const latencies: number[] = [];
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        if (!(await task(i))) errors++;
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { name, rps: count / seconds, ...percentiles(latencies), errors };
+}
+
+/** Latencies measured one at a time by `sample`, reported as p50/p99 (throughput not measured). */
+export async function measureSamples(
+  name: string,
+  count: number,
+  sample: () => Promise<number>,
+): Promise<Row> {
+  const latencies: number[] = [];
+  for (let i = 0; i < count; i++) latencies.push(await sample());
+  const { p50, p99 } = percentiles(latencies);
+  return { name, rps: Number.NaN, p50, p99, errors: 0 };
+}
+
+function percentiles(samples: number[]): { p50: number; p99: number } {
+  const sorted = [...samples].sort((x, y) => x - y);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { p50: at(0.5), p99: at(0.99) };
+}
