@@ -81,7 +81,7 @@ export type CreateChainReaderParameters = {
 export function createChainReader(parameters: CreateChainReaderParameters): ChainReader {
   const { ledger, blockTtlMs = 250, maxEntriesPerBlock = 5_000 } = parameters;
   const stats = { calls: 0, batches: 0, hits: 0 };
-  const caches = new Map<bigint, Map<string, Promise<Hex>>>();
+  const caches = new Map<bigint, Map<string, Promise<unknown>>>();
   let queue: {
     call: LedgerCall;
     resolve: (data: Hex) => void;
@@ -108,23 +108,21 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
     );
   }
 
-  function ethCall(blockNumber: bigint, address: Address, data: Hex): Promise<Hex> {
+  /** The cache of a block; keeps the two newest blocks, so requests pinned just before a new block still finish cached. */
+  function cacheOf(blockNumber: bigint): Map<string, Promise<unknown>> {
     let cache = caches.get(blockNumber);
     if (!cache) {
       cache = new Map();
       caches.set(blockNumber, cache);
-      // Keep the two newest blocks: requests pinned just before a new block still finish cached.
       for (const block of caches.keys()) if (block < blockNumber - 1n) caches.delete(block);
     }
-    const key = `${address}:${data}`;
-    const cached = cache.get(key);
-    if (cached) {
-      stats.hits++;
-      return cached;
-    }
     if (cache.size >= maxEntriesPerBlock) cache.clear();
+    return cache;
+  }
+
+  function ethCall(blockNumber: bigint, address: Address, data: Hex): Promise<Hex> {
     stats.calls++;
-    const pending = new Promise<Hex>((resolve, reject) => {
+    return new Promise<Hex>((resolve, reject) => {
       if (queue.length === 0) setImmediate(flush);
       queue.push({
         call: { method: 'eth_call', params: [{ to: address, data }, numberToHex(blockNumber)] },
@@ -132,29 +130,39 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
         reject,
       });
     });
-    cache.set(key, pending);
-    // An unreachable ledger is not a fact about the chain: forget it so that the next read retries.
-    pending.catch((error: unknown) => {
-      if (error instanceof LedgerUnavailableError) cache.delete(key);
-    });
-    return pending;
   }
 
   function at(blockNumber: bigint): BlockReader {
     return {
       blockNumber,
-      async read(call) {
+      read(call) {
         const { address, abi, functionName, args } = call;
         const data = encodeFunctionData({ abi, functionName, args } as never);
-        let result: Hex;
-        try {
-          result = await ethCall(blockNumber, address, data);
-        } catch (error) {
-          if (error instanceof LedgerRequestError) throw toContractRevert(functionName, error);
-          throw error;
+        const cache = cacheOf(blockNumber);
+        const key = `${address}:${data}`;
+        const cached = cache.get(key);
+        if (cached) {
+          stats.hits++;
+          return cached as never;
         }
-        if (result === '0x') throw new ContractRevertError(functionName, {});
-        return decodeFunctionResult({ abi, functionName, args, data: result } as never) as never;
+        // The decoded value is cached, not the bytes: a hit costs no ABI decoding. Views treat
+        // results as read-only, so one value can serve every request of the block.
+        const pending = ethCall(blockNumber, address, data).then(
+          (result) => {
+            if (result === '0x') throw new ContractRevertError(functionName, {});
+            return decodeFunctionResult({ abi, functionName, args, data: result } as never);
+          },
+          (error: unknown) => {
+            if (error instanceof LedgerRequestError) throw toContractRevert(functionName, error);
+            throw error;
+          },
+        );
+        cache.set(key, pending);
+        // An unreachable ledger is not a fact about the chain: forget it so that the next read retries.
+        pending.catch((error: unknown) => {
+          if (error instanceof LedgerUnavailableError) cache.delete(key);
+        });
+        return pending as never;
       },
     };
   }
