@@ -68,8 +68,8 @@ export async function buildServer(
   await app.register(metricsHook, { metrics });
   await app.register(openapi, { publicUrl: config.publicUrl });
   await app.register(operationsRoutes);
-  await app.register(ledgerRoutes, { prefix: '/v1' });
   const signingKey = await loadOrCreateSigningKey(join(config.dataDir, 'auth-signing-key.json'));
+  await app.register(ledgerRoutes, { prefix: '/v1', signingKey });
   await app.register(authRoutes, { prefix: '/v1/auth', signingKey });
   await app.register(didRegistryRoutes, { prefix: '/v1/did-registry' });
   await app.register(issuersRegistryRoutes, { prefix: '/v1/issuers-registry' });

@@ -4,7 +4,7 @@ import type { LedgerCall, LedgerOutcome } from '../ledger/jsonRpc.js';
 import { classifyMethod } from './methods.js';
 import type { JsonRpcId, RpcPayload, RpcRequest } from './parseRpcPayload.js';
 import { toRpcError } from './toRpcError.js';
-import { assertWriteAllowed } from './writeGate.js';
+import type { RequestWriteGate } from './writeGate/createWriteGate.js';
 
 /** A JSON-RPC response object. */
 export type RpcResponse =
@@ -16,8 +16,8 @@ export type RpcReply = RpcResponse | RpcResponse[] | undefined;
 
 export type HandleRpcContext = {
   ledger: LedgerClient;
-  /** The request's `Authorization` header. */
-  authorization: string | undefined;
+  /** The write gate of this HTTP request (its `Authorization` header). */
+  gate: RequestWriteGate;
   /** Told about failures hidden behind -32603, for the log. */
   onUnexpected?: (error: unknown) => void;
 };
@@ -31,14 +31,18 @@ export async function handleRpc(payload: RpcPayload, context: HandleRpcContext):
   const outcomes: (LedgerOutcome | undefined)[] = new Array(payload.entries.length);
   const forwarded: { index: number; call: LedgerCall }[] = [];
 
-  payload.entries.forEach((entry, index) => {
-    if (!('request' in entry)) return;
-    try {
-      forwarded.push({ index, call: admit(entry.request, context) });
-    } catch (error) {
-      outcomes[index] = { error: report(error, context) };
-    }
-  });
+  await Promise.all(
+    payload.entries.map(async (entry, index) => {
+      if (!('request' in entry)) return;
+      try {
+        forwarded.push({ index, call: await admit(entry.request, context) });
+      } catch (error) {
+        outcomes[index] = { error: report(error, context) };
+      }
+    }),
+  );
+  // Admission is concurrent; the ledger batch keeps the request order.
+  forwarded.sort((a, b) => a.index - b.index);
 
   if (forwarded.length > 0) {
     try {
@@ -69,7 +73,7 @@ export async function handleRpc(payload: RpcPayload, context: HandleRpcContext):
 }
 
 /** Decides whether one request goes to the ledger; throws the error it is answered with. */
-function admit(request: RpcRequest, context: HandleRpcContext): LedgerCall {
+async function admit(request: RpcRequest, context: HandleRpcContext): Promise<LedgerCall> {
   const kind = classifyMethod(request.method);
   if (kind === 'unknown') {
     throw new RpcError(
@@ -80,7 +84,7 @@ function admit(request: RpcRequest, context: HandleRpcContext): LedgerCall {
   if (!Array.isArray(request.params)) {
     throw new RpcError('INVALID_PARAMS', `Invalid params: "${request.method}" takes an array`);
   }
-  if (kind === 'write') assertWriteAllowed(context.authorization);
+  if (kind === 'write') await context.gate.admit(request.params);
   return { method: request.method, params: request.params };
 }
 

@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { verifyAccessToken } from '../auth/accessToken.js';
+import type { SigningKey } from '../auth/signingKeys.js';
 import { RpcError } from '../errors/rpc.js';
 import { PROBLEM_RESPONSES } from '../http/problemSchema.js';
 import { handleRpc } from './handleRpc.js';
 import { MAX_BATCH_SIZE, parseRpcPayload } from './parseRpcPayload.js';
+import { createWriteGate } from './writeGate/createWriteGate.js';
+
+export type LedgerRoutesOptions = { signingKey: SigningKey };
 
 /** Room for a full batch of raw transactions. */
 const RPC_BODY_LIMIT = 16 * 1024 * 1024;
@@ -14,7 +19,23 @@ const JSON_MEDIA_TYPES = ['application/json', 'application/json-rpc', 'applicati
  * except for what HTTP itself decides (405, 406, 413, 415).
  * - Spec: SPEC.md §4.3, §7.3
  */
-export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
+export async function ledgerRoutes(
+  app: FastifyInstance,
+  options: LedgerRoutesOptions,
+): Promise<void> {
+  const { publicUrl } = app.config;
+  const jwks = { keys: [options.signingKey.publicJwk] };
+  const gate = createWriteGate({
+    environment: app.environment,
+    ledger: app.ledger,
+    chain: app.chain,
+    verifyToken: (token) =>
+      verifyAccessToken(token, {
+        jwks,
+        issuer: `${publicUrl}/v1/auth`,
+        audience: `${publicUrl}/v1`,
+      }),
+  });
   // The body is parsed here, not by Fastify, so that invalid JSON becomes -32700.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(
@@ -49,7 +70,7 @@ export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
       }
       const answer = await handleRpc(payload, {
         ledger: this.ledger,
-        authorization: request.headers.authorization,
+        gate: gate.forRequest(request.headers.authorization),
         onUnexpected: (error) => request.log.error({ err: error }, 'JSON-RPC entry failed'),
       });
       if (answer === undefined) return reply.code(204).send();

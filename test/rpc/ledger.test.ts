@@ -149,7 +149,7 @@ describe('POST /v1/ledger: the write method', () => {
     expect(json).toEqual({
       jsonrpc: '2.0',
       id: 1,
-      error: { code: -32600, message: 'Invalid access token: it could not be verified' },
+      error: { code: -32600, message: 'Invalid access token: its "alg" is not ES256' },
     });
   });
 });

@@ -1,5 +1,5 @@
-import { RpcError } from '../errors/rpc.js';
-import { WRITE_METHOD } from './methods.js';
+import { RpcError } from '../../errors/rpc.js';
+import { WRITE_METHOD } from '../methods.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
 
@@ -17,16 +17,4 @@ export function parseBearerToken(authorization: string | undefined): string {
     );
   }
   return match[1];
-}
-
-/**
- * Decides whether a raw transaction may be forwarded. Rejects by default: until access tokens
- * can be verified (the authorisation service, issue 6) and matched to the called function
- * (issue 7), no write passes.
- * - Spec: SPEC.md §4.3.3–5
- * @throws {RpcError} `INVALID_REQUEST` naming what is missing or invalid.
- */
-export function assertWriteAllowed(authorization: string | undefined): void {
-  parseBearerToken(authorization);
-  throw new RpcError('INVALID_REQUEST', 'Invalid access token: it could not be verified');
 }
