@@ -1,0 +1,92 @@
+import { type Abi, type Address, encodeFunctionData, type Hex } from 'viem';
+import type { PrivateKeyAccount } from 'viem/accounts';
+
+/** Signs a free EIP-1559 call of `functionName` for the test chain. */
+export async function signCall(
+  account: PrivateKeyAccount,
+  call: {
+    to: Address;
+    abi: Abi;
+    functionName: string;
+    args: readonly unknown[];
+    nonce: number;
+    chainId: number;
+  },
+): Promise<Hex> {
+  return account.signTransaction({
+    type: 'eip1559',
+    chainId: call.chainId,
+    to: call.to,
+    data: encodeFunctionData({
+      abi: call.abi,
+      functionName: call.functionName,
+      args: call.args,
+    } as never),
+    nonce: call.nonce,
+    gas: 5_000_000n,
+    maxFeePerGas: 0n,
+    maxPriorityFeePerGas: 0n,
+  });
+}
+
+/** The next nonce of an account, as the node forwards it from the ledger. */
+export async function nextNonce(nodeUrl: string, address: Address): Promise<number> {
+  const response = await fetch(`${nodeUrl}/v1/ledger`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_getTransactionCount',
+      params: [address, 'pending'],
+    }),
+  });
+  return Number(((await response.json()) as { result: Hex }).result);
+}
+
+/** Sends `eth_sendRawTransaction` entries (a batch when several) with a bearer token. */
+export async function sendRaw(
+  nodeUrl: string,
+  token: string | undefined,
+  raws: Hex[],
+): Promise<{ status: number; json: unknown }> {
+  const entries = raws.map((raw, id) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'eth_sendRawTransaction',
+    params: [raw],
+  }));
+  const response = await fetch(`${nodeUrl}/v1/ledger`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(entries.length === 1 ? entries[0] : entries),
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+/** Polls `eth_getTransactionReceipt` through the node until the transaction is mined. */
+export async function receiptOf(
+  nodeUrl: string,
+  hash: Hex,
+): Promise<{ status: Hex; blockNumber: Hex }> {
+  for (;;) {
+    const response = await fetch(`${nodeUrl}/v1/ledger`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'eth_getTransactionReceipt',
+        params: [hash],
+      }),
+    });
+    const { result } = (await response.json()) as {
+      result: { status: Hex; blockNumber: Hex } | null;
+    };
+    if (result) return result;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
