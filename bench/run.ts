@@ -6,11 +6,17 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { encodeFunctionData, type Hex, keccak256, toHex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createPresentation, createSelfAttestation } from '../src/client/credentials.js';
+import { requestToken } from '../src/client/requestToken.js';
+import { toPrivateKeyHex } from '../src/identity/jwk.js';
 import { createLedgerClient, type LedgerClient } from '../src/ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../src/ledger/embedded/embeddedLedger.js';
+import type { Environment } from '../src/ledger/environment.js';
 import { createOperator, type Operator } from '../src/ledger/genesis/operator.js';
 import { runGenesis } from '../src/ledger/genesis/runGenesis.js';
+import { REGISTRIES } from '../src/ledger/registryCatalog.js';
 import { measure, measureSamples, measureTasks, type Row } from './measure.js';
 import { seed } from './seed.js';
 
@@ -23,6 +29,7 @@ import { seed } from './seed.js';
  *  (d) a DID document read, cached (same block), and (e) the first read after a new block
  *  (f) a timestamp read, (g) a page of 10 Track and Trace documents
  *  (h) token requests for timestamp:write (fresh presentation each, 8 in flight)
+ *  (i) 2,000 pre-signed writes through the gate of /v1/ledger, (j) the same straight to the ledger
  *
  * req/s is measured with BENCH_CONNECTIONS (default 16) concurrent connections for
  * BENCH_DURATION seconds (default 10); p50/p99 over 2,000 sequential requests on one connection.
@@ -30,6 +37,7 @@ import { seed } from './seed.js';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const TOKEN_REQUESTS = 400;
+const WRITES = 2_000;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LOGGER = {
   info() {},
@@ -110,6 +118,7 @@ async function main(): Promise<void> {
         load,
       ),
       token: await measureTokens(nodeUrl, operator),
+      ...(await measureWrites(nodeUrl, ledger.url, operator, environment)),
     };
     await client.close();
     report(rows);
@@ -128,6 +137,91 @@ async function firstReadAfterBlock(client: LedgerClient, url: string): Promise<n
   const started = performance.now();
   await (await fetch(url)).text();
   return performance.now() - started;
+}
+
+/**
+ * 2,000 `commitTimestampHashes` transactions signed beforehand, pushed 16 at a time: through the
+ * node (token verification, decoding, sender recovery, scope, signer binding) and straight to
+ * the ledger from another account.
+ */
+async function measureWrites(
+  nodeUrl: string,
+  ledgerUrl: string,
+  operator: Operator,
+  environment: Environment,
+) {
+  const holder = { did: operator.did, kid: operator.kid, privateKeyJwk: operator.privateKeyJwk };
+  const { accessToken } = await requestToken({
+    baseUrl: nodeUrl,
+    scope: 'openid timestamp:write',
+    holder,
+  });
+  const signer = privateKeyToAccount(toPrivateKeyHex(operator.privateKeyJwk));
+  const direct = privateKeyToAccount(generatePrivateKey());
+  const sign = async (account: typeof signer, count: number, firstNonce: number) => {
+    const raws: Hex[] = [];
+    for (let i = 0; i < count; i++) {
+      raws.push(
+        await account.signTransaction({
+          type: 'eip1559',
+          chainId: environment.chainId,
+          to: environment.registries.timestamp,
+          data: encodeFunctionData({
+            abi: REGISTRIES.timestamp.abi,
+            functionName: 'commitTimestampHashes',
+            args: [keccak256(toHex(`${account.address} ${i}`))],
+          }),
+          nonce: firstNonce + i,
+          gas: 200_000n,
+          maxFeePerGas: 0n,
+          maxPriorityFeePerGas: 0n,
+        }),
+      );
+    }
+    return raws;
+  };
+  const nonce = Number(
+    await rpcCall(ledgerUrl, 'eth_getTransactionCount', [signer.address, 'pending']),
+  );
+  const gated = await sign(signer, WRITES, nonce);
+  const straight = await sign(direct, WRITES, 0);
+  const push = (url: string, raws: Hex[], headers: Record<string, string>) => async (i: number) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: i,
+        method: 'eth_sendRawTransaction',
+        params: [raws[i]],
+      }),
+    });
+    return 'result' in ((await response.json()) as object);
+  };
+  const authorization = { authorization: `Bearer ${accessToken}` };
+  return {
+    writeGate: await measureTasks(
+      '(i) 2,000 writes through /v1/ledger',
+      WRITES,
+      16,
+      push(`${nodeUrl}/v1/ledger`, gated, authorization),
+    ),
+    writeDirect: await measureTasks(
+      '(j) 2,000 writes straight to the ledger',
+      WRITES,
+      16,
+      push(ledgerUrl, straight, {}),
+    ),
+  };
+}
+
+async function rpcCall(url: string, method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  return ((await response.json()) as { result: unknown }).result;
 }
 
 /** Token requests with presentations signed beforehand (each nonce is single use). */
@@ -183,7 +277,9 @@ function report(rows: Record<string, Row>): void {
     | 'didUncached'
     | 'timestamp'
     | 'documents'
-    | 'token',
+    | 'token'
+    | 'writeGate'
+    | 'writeDirect',
     Row
   >;
   console.log('\nratios (throughput: higher is better; latency: lower is better)');
@@ -195,6 +291,11 @@ function report(rows: Record<string, Row>): void {
   line('f/a2', r.timestamp, r.bareGet);
   line('g/a2', r.documents, r.bareGet);
   line('h/a', r.token, r.bare);
+  line('i/j', r.writeGate, r.writeDirect);
+  const overhead = 1000 / r.writeGate.rps - 1000 / r.writeDirect.rps;
+  console.log(
+    `  gate overhead per transaction: ${overhead.toFixed(3)} ms of throughput, ${(r.writeGate.p50 - r.writeDirect.p50).toFixed(3)} ms of p50 latency`,
+  );
 }
 
 function firstLine(child: ChildProcess): Promise<string> {

@@ -5,6 +5,7 @@ import { RpcError } from '../errors/rpc.js';
 import { PROBLEM_RESPONSES } from '../http/problemSchema.js';
 import { handleRpc } from './handleRpc.js';
 import { MAX_BATCH_SIZE, parseRpcPayload } from './parseRpcPayload.js';
+import { createTokenCache } from './writeGate/createTokenCache.js';
 import { createWriteGate } from './writeGate/createWriteGate.js';
 
 export type LedgerRoutesOptions = { signingKey: SigningKey };
@@ -29,12 +30,13 @@ export async function ledgerRoutes(
     environment: app.environment,
     ledger: app.ledger,
     chain: app.chain,
-    verifyToken: (token) =>
+    verifyToken: createTokenCache((token) =>
       verifyAccessToken(token, {
         jwks,
         issuer: `${publicUrl}/v1/auth`,
         audience: `${publicUrl}/v1`,
       }),
+    ),
   });
   // The body is parsed here, not by Fastify, so that invalid JSON becomes -32700.
   app.removeContentTypeParser(['application/json', 'text/plain']);

@@ -84,8 +84,11 @@ export function createWriteGate(parameters: CreateWriteGateParameters): WriteGat
         })();
         return token;
       };
-      const block = () => {
-        reader ??= chain.fresh();
+      // The cached latest block answers almost every binding check; a refusal is re-checked at
+      // a fresh block, so that a key registered a moment ago is never refused.
+      const block = (fresh: boolean) => {
+        if (fresh) return chain.fresh();
+        reader ??= chain.latest();
         return reader;
       };
       return {
@@ -179,7 +182,7 @@ async function bindSigner(
   tx: RawTransaction,
   target: Target,
   access: VerifiedAccessToken,
-  block: () => Promise<BlockReader>,
+  block: (fresh: boolean) => Promise<BlockReader>,
   environment: Environment,
 ): Promise<void> {
   if (access.scope.scopes.some((scope) => scope.name === 'did-registry:invite')) {
@@ -206,9 +209,16 @@ async function bindSigner(
     }
     return;
   }
-  const reader = await block();
-  const didRegistry = await didRegistryFor(target, reader, environment);
-  if (!(await isController(reader, didRegistry, access.sub, tx.from))) {
+  const controls = async (fresh: boolean) => {
+    const reader = await block(fresh);
+    return isController(
+      reader,
+      await didRegistryFor(target, reader, environment),
+      access.sub,
+      tx.from,
+    );
+  };
+  if (!(await controls(false)) && !(await controls(true))) {
     throw new RpcError(
       'INVALID_REQUEST',
       `The sender ${tx.from} is not a capabilityInvocation key of the token holder "${access.sub}"`,
