@@ -194,6 +194,45 @@ describe('POST /v1/ledger eth_sendRawTransaction: each step refuses', () => {
     });
   });
 
+  test('error: a Track and Trace instance whose DID Registry link was unset after the token was issued', async () => {
+    const { registries } = node.environment;
+    const tnt = await op.deployInstance('track-and-trace', [
+      op.account.address,
+      registries['policies-registry'],
+      registries['did-registry'],
+    ]);
+    const { accessToken } = await requestToken({
+      baseUrl: node.url,
+      scope: `openid track-and-trace:write:${tnt}`,
+      holder,
+    });
+    const abi = REGISTRIES['track-and-trace'].abi;
+    await op.write({
+      address: tnt,
+      abi,
+      functionName: 'setRegistryLinks',
+      args: [registries['policies-registry'], '0x0000000000000000000000000000000000000000'],
+    });
+    // The gate reads at the node's latest known block, as REST does: wait until the node sees the change.
+    const details = () =>
+      fetch(`${node.url}/v1/track-and-trace/details?contractAddress=${tnt}`).then((r) => r.json());
+    while ((await details()).didRegistryContract !== '0x0000000000000000000000000000000000000000') {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const raw = await signCall(holder.account, {
+      to: tnt,
+      abi,
+      functionName: 'removeDocument',
+      args: [keccak256('0x01')],
+      nonce: 0,
+      chainId,
+    });
+    expect(errorOf((await sendRaw(node.url, accessToken, [raw])).json)).toEqual({
+      code: -32600,
+      message: `The instance ${tnt} is not linked to a DID Registry: its writers cannot be bound`,
+    });
+  });
+
   test('behavior: one bad entry does not fail the batch', async () => {
     const nonce = await nextNonce(node.url, holder.address);
     const thief = privateKeyToAccount(generatePrivateKey());

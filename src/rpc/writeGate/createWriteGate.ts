@@ -47,24 +47,24 @@ type Target =
  */
 export function createWriteGate(parameters: CreateWriteGateParameters): WriteGate {
   const { environment, ledger, chain } = parameters;
-  const types = new Map<Address, RegistryName | null>();
+  // Only registered instances are remembered (their type and registration never change). A
+  // refusal is asked again next time: an address refused before its instance was deployed must
+  // not stay refused (instance addresses are predictable).
+  const instances = new Map<Address, RegistryName>();
 
   async function registryAt(address: Address): Promise<RegistryName | undefined> {
     const fallback = (Object.entries(environment.registries) as [RegistryName, Address][]).find(
       ([, a]) => a === address,
     );
     if (fallback) return fallback[0];
-    if (!types.has(address)) {
-      const found = await getRegistryTypeAt(ledger, address);
-      const name = found.kind === 'registry' ? toRegistryName(found.type) : undefined;
-      types.set(
-        address,
-        name && (await isRegisteredInstance(ledger, environment.contractsRegistry, address))
-          ? name
-          : null,
-      );
-    }
-    return types.get(address) ?? undefined;
+    const known = instances.get(address);
+    if (known) return known;
+    const found = await getRegistryTypeAt(ledger, address);
+    const name = found.kind === 'registry' ? toRegistryName(found.type) : undefined;
+    if (!name || !(await isRegisteredInstance(ledger, environment.contractsRegistry, address)))
+      return undefined;
+    instances.set(address, name);
+    return name;
   }
 
   return {
@@ -244,7 +244,18 @@ async function didRegistryFor(
   if (target.kind === 'registry') {
     if (target.registry === 'did-registry') return target.instance;
     if (target.registry === 'issuers-registry' || target.registry === 'track-and-trace') {
-      return reader.read({ address: target.instance, abi: LINK_ABI, functionName: 'didRegistry' });
+      const linked = await reader.read({
+        address: target.instance,
+        abi: LINK_ABI,
+        functionName: 'didRegistry',
+      });
+      if (/^0x0{40}$/.test(linked)) {
+        throw new RpcError(
+          'INVALID_REQUEST',
+          `The instance ${target.instance} is not linked to a DID Registry: its writers cannot be bound`,
+        );
+      }
+      return linked;
     }
   }
   return environment.registries['did-registry'];
