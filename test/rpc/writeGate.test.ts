@@ -215,7 +215,9 @@ describe('POST /v1/ledger eth_sendRawTransaction: each step refuses', () => {
     });
     // The gate reads at the node's latest known block, as REST does: wait until the node sees the change.
     const details = () =>
-      fetch(`${node.url}/v1/track-and-trace/details?contractAddress=${tnt}`).then((r) => r.json());
+      fetch(`${node.url}/v1/track-and-trace/details?contractAddress=${tnt}`).then(
+        (r) => r.json() as Promise<{ didRegistryContract: string }>,
+      );
     while ((await details()).didRegistryContract !== '0x0000000000000000000000000000000000000000') {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
