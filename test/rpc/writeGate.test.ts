@@ -5,7 +5,9 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { issueAccessToken } from '../../src/auth/accessToken.js';
 import { loadOrCreateSigningKey } from '../../src/auth/signingKeys.js';
-import { requestToken } from '../../src/client/index.js';
+import { createCredential, requestToken } from '../../src/client/index.js';
+import { toDidKey } from '../../src/identity/didKey.js';
+import { toSecp256k1PrivateJwk } from '../../src/identity/jwk.js';
 import { REGISTRIES } from '../../src/ledger/registryCatalog.js';
 import { createHolder, registerHolder, type TestHolder } from '../support/holders.js';
 import { type OperatorFixture, operatorOf } from '../support/operator.js';
@@ -248,6 +250,52 @@ describe('POST /v1/ledger eth_sendRawTransaction: each step refuses', () => {
     expect(first?.result).toMatch(/^0x[0-9a-f]{64}$/);
     expect(second?.error).toMatchObject({ code: -32600 });
     expect(third?.result).toMatch(/^0x[0-9a-f]{64}$/);
+  });
+});
+
+describe('POST /v1/ledger eth_sendRawTransaction: did:key holders and ledger:invoke', () => {
+  test('behavior: a did:key holder writes with ledger:invoke, bound to its own key', async () => {
+    const key = generatePrivateKey();
+    const account = privateKeyToAccount(key);
+    const jwk = toSecp256k1PrivateJwk(key);
+    const did = toDidKey({ kty: 'EC', crv: 'secp256k1', x: jwk.x, y: jwk.y });
+    const natural = { did, kid: `${did}#${did.slice('did:key:'.length)}`, privateKeyJwk: jwk };
+    const contract = node.environment.registries.timestamp;
+    const { operator } = op;
+    const invoke = createCredential({
+      issuer: { did: operator.did, kid: operator.kid, privateKeyJwk: operator.privateKeyJwk },
+      subject: did,
+      type: 'VerifiableAuthorisationToInvoke',
+      claims: { contractAddress: contract },
+    });
+    const { accessToken } = await requestToken({
+      baseUrl: node.url,
+      scope: `openid ledger:invoke:${contract}`,
+      holder: natural,
+      credential: invoke,
+    });
+    const own = await commitCall(account, 0);
+    const accepted = (await sendRaw(node.url, accessToken, [own])).json as { result: Hex };
+    expect((await receiptOf(node.url, accepted.result)).status).toBe('0x1');
+    const other = privateKeyToAccount(generatePrivateKey());
+    expect(
+      errorOf((await sendRaw(node.url, accessToken, [await commitCall(other, 0)])).json),
+    ).toEqual({
+      code: -32600,
+      message: `The sender ${other.address} is not the key of the token holder "${did}"`,
+    });
+    const elsewhere = await signCall(account, {
+      to: node.environment.registries['schemas-registry'],
+      abi: REGISTRIES['schemas-registry'].abi,
+      functionName: 'insertSchema',
+      args: [keccak256('0x01'), '0x01', '0x01'],
+      nonce: 1,
+      chainId,
+    });
+    expect(errorOf((await sendRaw(node.url, accessToken, [elsewhere])).json)).toMatchObject({
+      code: -32600,
+      message: expect.stringMatching(/^Missing scope: "schemas-registry:write"/),
+    });
   });
 });
 
