@@ -137,7 +137,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         const body = request.body;
         if (typeof body !== 'object' || body === null)
           throw new OAuthError('invalid_request', 'The token request has no parameters');
-        const reader = await this.chain.fresh();
+        const reader = await this.chain.latest();
         const trust = createTrustSources(reader, this.environment, async (address) => {
           return (await this.ledger.request<string>('eth_getCode', [address, 'latest'])) !== '0x';
         });

@@ -11,6 +11,17 @@ export {
   toSecp256k1PrivateJwk,
 } from '../identity/jwk.js';
 export {
+  type CommitAndRevealParameters,
+  type CommitAndRevealReturnType,
+  commitAndReveal,
+} from './commitAndReveal.js';
+export {
+  type CoreClient,
+  type CreateCoreClientParameters,
+  createCoreClient,
+  type RegistrySegment,
+} from './createCoreClient.js';
+export {
   type CreateCredentialParameters,
   type CreatePresentationParameters,
   createCredential,
@@ -18,6 +29,8 @@ export {
   createSelfAttestation,
   type Signer,
 } from './credentials.js';
+export { LedgerRpcError, ProblemResponseError, TransactionRevertedError } from './errors.js';
+export { paginate } from './paginate.js';
 export {
   type RequestTokenParameters,
   type RequestTokenReturnType,
@@ -25,3 +38,10 @@ export {
   TokenRequestError,
 } from './requestToken.js';
 export { algorithmOf, signJwt } from './signJwt.js';
+export {
+  type Receipt,
+  type WaitForReceiptParameters,
+  type WriteContractParameters,
+  waitForReceipt,
+  writeContract,
+} from './writeContract.js';

@@ -51,13 +51,12 @@ export type BlockReader = {
 
 /** Hands out block-pinned readers at the latest known block. */
 export type ChainReader = {
-  /** A reader at the latest block known (refreshed at most every `blockTtlMs`). */
-  latest(): Promise<BlockReader>;
   /**
-   * A reader at the ledger's current block, asked now: for decisions that must see a transaction
-   * the client has just had mined (token requests, the write gate).
+   * A reader at the ledger's current block, asked after this call was made: whatever a client saw
+   * mined before sending its request is visible (read-your-writes). Callers of one tick share one
+   * `eth_blockNumber`.
    */
-  fresh(): Promise<BlockReader>;
+  latest(): Promise<BlockReader>;
   /** A reader at a given block. */
   at(blockNumber: bigint): BlockReader;
   /** Cache and batching statistics, for tests and metrics. */
@@ -66,20 +65,17 @@ export type ChainReader = {
 
 export type CreateChainReaderParameters = {
   ledger: LedgerClient;
-  /** How long a fetched block number counts as the latest, in ms (default 250). */
-  blockTtlMs?: number;
   /** Cached results kept per block (default 5 000); beyond that the block's cache restarts. */
   maxEntriesPerBlock?: number;
 };
 
 /**
- * Creates the read path of the REST layer: `eth_call` pinned to the latest known block, cached
- * per (block, contract, calldata), batched per tick. A new block starts a fresh cache, so reads
- * never see stale state for longer than `blockTtlMs`.
+ * Creates the read path of the REST layer: `eth_call` pinned to the current block, cached per
+ * (block, contract, calldata), batched per tick. A new block starts a fresh cache.
  * - Design: DESIGN.md §7
  */
 export function createChainReader(parameters: CreateChainReaderParameters): ChainReader {
-  const { ledger, blockTtlMs = 250, maxEntriesPerBlock = 5_000 } = parameters;
+  const { ledger, maxEntriesPerBlock = 5_000 } = parameters;
   const stats = { calls: 0, batches: 0, hits: 0 };
   const caches = new Map<bigint, Map<string, Promise<unknown>>>();
   let queue: {
@@ -87,8 +83,8 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
     resolve: (data: Hex) => void;
     reject: (error: unknown) => void;
   }[] = [];
-  let latest: { blockNumber: bigint; fetchedAt: number } | undefined;
-  let fetching: Promise<bigint> | undefined;
+  let newest = 0n;
+  let scheduled: Promise<bigint> | undefined;
 
   function flush(): void {
     const batch = queue;
@@ -167,32 +163,29 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
     };
   }
 
-  async function latestBlock(): Promise<bigint> {
-    if (latest && Date.now() - latest.fetchedAt < blockTtlMs) return latest.blockNumber;
-    fetching ??= ledger
-      .request<Hex>('eth_blockNumber')
-      .then((hex) => {
-        const blockNumber = BigInt(hex);
-        latest = { blockNumber, fetchedAt: Date.now() };
-        return blockNumber;
-      })
-      .finally(() => {
-        fetching = undefined;
+  /**
+   * The current block number. Requests of one tick share one `eth_blockNumber`, sent after all of
+   * them arrived, so its answer is never older than any of them. Block numbers never go back.
+   */
+  function currentBlock(): Promise<bigint> {
+    scheduled ??= new Promise<bigint>((resolve, reject) => {
+      setImmediate(() => {
+        scheduled = undefined;
+        ledger.request<Hex>('eth_blockNumber').then((hex) => {
+          const blockNumber = BigInt(hex);
+          if (blockNumber > newest) newest = blockNumber;
+          resolve(newest);
+        }, reject);
       });
-    return fetching;
+    });
+    return scheduled;
   }
 
   return {
     stats,
     at,
     async latest() {
-      return at(await latestBlock());
-    },
-    async fresh() {
-      const blockNumber = BigInt(await ledger.request<Hex>('eth_blockNumber'));
-      if (!latest || blockNumber >= latest.blockNumber)
-        latest = { blockNumber, fetchedAt: Date.now() };
-      return at(blockNumber);
+      return at(await currentBlock());
     },
   };
 }

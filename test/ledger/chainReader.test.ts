@@ -51,13 +51,13 @@ describe('createChainReader', () => {
   });
 
   test('behavior: a later block starts a fresh cache', async () => {
-    const chain = createChainReader({ ledger: client, blockTtlMs: 0 });
-    const first = await chain.fresh();
+    const chain = createChainReader({ ledger: client });
+    const first = await chain.latest();
     await first
       .read({ address: NOBODY, abi: ABI, functionName: 'registryType' })
       .catch(() => undefined);
-    let second = await chain.fresh();
-    while (second.blockNumber === first.blockNumber) second = await chain.fresh();
+    let second = await chain.latest();
+    while (second.blockNumber === first.blockNumber) second = await chain.latest();
     await second
       .read({ address: NOBODY, abi: ABI, functionName: 'registryType' })
       .catch(() => undefined);

@@ -84,10 +84,8 @@ export function createWriteGate(parameters: CreateWriteGateParameters): WriteGat
         })();
         return token;
       };
-      // The cached latest block answers almost every binding check; a refusal is re-checked at
-      // a fresh block, so that a key registered a moment ago is never refused.
-      const block = (fresh: boolean) => {
-        if (fresh) return chain.fresh();
+      // One block per HTTP request, asked after it arrived: a key registered a moment ago counts.
+      const block = () => {
         reader ??= chain.latest();
         return reader;
       };
@@ -182,7 +180,7 @@ async function bindSigner(
   tx: RawTransaction,
   target: Target,
   access: VerifiedAccessToken,
-  block: (fresh: boolean) => Promise<BlockReader>,
+  block: () => Promise<BlockReader>,
   environment: Environment,
 ): Promise<void> {
   if (access.scope.scopes.some((scope) => scope.name === 'did-registry:invite')) {
@@ -209,16 +207,9 @@ async function bindSigner(
     }
     return;
   }
-  const controls = async (fresh: boolean) => {
-    const reader = await block(fresh);
-    return isController(
-      reader,
-      await didRegistryFor(target, reader, environment),
-      access.sub,
-      tx.from,
-    );
-  };
-  if (!(await controls(false)) && !(await controls(true))) {
+  const reader = await block();
+  const didRegistry = await didRegistryFor(target, reader, environment);
+  if (!(await isController(reader, didRegistry, access.sub, tx.from))) {
     throw new RpcError(
       'INVALID_REQUEST',
       `The sender ${tx.from} is not a capabilityInvocation key of the token holder "${access.sub}"`,

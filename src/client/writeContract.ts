@@ -1,0 +1,130 @@
+import {
+  type Address,
+  decodeErrorResult,
+  encodeFunctionData,
+  type Hex,
+  isHex,
+  numberToHex,
+} from 'viem';
+import type { PrivateKeyAccount } from 'viem/accounts';
+import type { CoreClient, RegistrySegment } from './createCoreClient.js';
+import { LedgerRpcError, TransactionRevertedError } from './errors.js';
+
+export type WriteContractParameters = {
+  registry: RegistrySegment;
+  functionName: string;
+  args: readonly unknown[];
+  /** The signing key: a capabilityInvocation key of the token holder. */
+  account: PrivateKeyAccount;
+  accessToken: string;
+  /** Another instance than the registry's default (the token needs the matching scope suffix). */
+  contractAddress?: Address;
+  /** A nonce to use (default: the account's pending count). */
+  nonce?: number;
+};
+
+/**
+ * Builds calldata from the node's served ABI, signs a gas-free EIP-1559 transaction locally and
+ * submits it through `POST /v1/ledger`. Returns the transaction hash; {@link waitForReceipt}
+ * waits for it.
+ * - Spec: SPEC.md §4.3
+ * @throws {LedgerRpcError} when the gate or the node refuses it (e.g. -32600 naming a missing scope).
+ */
+export async function writeContract(
+  client: CoreClient,
+  parameters: WriteContractParameters,
+): Promise<Hex> {
+  const { registry, functionName, args, account, accessToken } = parameters;
+  const { contractAddress, abi } = await client.abi(registry);
+  const to = parameters.contractAddress ?? contractAddress;
+  const nonce =
+    parameters.nonce ??
+    Number(await client.rpc<Hex>('eth_getTransactionCount', [account.address, 'pending']));
+  const raw = await account.signTransaction({
+    type: 'eip1559',
+    chainId: await client.chainId(),
+    to,
+    data: encodeFunctionData({ abi, functionName, args } as never),
+    nonce,
+    gas: 10_000_000n,
+    maxFeePerGas: 0n,
+    maxPriorityFeePerGas: 0n,
+  });
+  return client.rpc<Hex>('eth_sendRawTransaction', [raw], accessToken);
+}
+
+export type WaitForReceiptParameters = {
+  hash: Hex;
+  /** The registry whose ABI decodes a revert (default: every registry's). */
+  registry?: RegistrySegment;
+  timeoutMs?: number;
+  onProgress?: (message: string) => void;
+};
+
+export type Receipt = { transactionHash: Hex; blockNumber: Hex; status: Hex; logs: unknown[] };
+
+/**
+ * Polls `eth_getTransactionReceipt` through the node until the transaction is mined; a reverted
+ * one becomes a {@link TransactionRevertedError} with its decoded custom error (replayed with
+ * `eth_call` at the block before).
+ * @throws {TransactionRevertedError}
+ */
+export async function waitForReceipt(
+  client: CoreClient,
+  parameters: WaitForReceiptParameters,
+): Promise<Receipt> {
+  const { hash, timeoutMs = 120_000, onProgress } = parameters;
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 0; ; attempt++) {
+    const receipt = await client.rpc<Receipt | null>('eth_getTransactionReceipt', [hash]);
+    if (receipt) {
+      if (receipt.status !== '0x1')
+        throw new TransactionRevertedError(hash, await explain(client, parameters, receipt));
+      return receipt;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`Transaction ${hash} was not mined within ${timeoutMs} ms`);
+    if (attempt % 20 === 0) onProgress?.(`waiting for ${hash} to be mined`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function explain(client: CoreClient, parameters: WaitForReceiptParameters, receipt: Receipt) {
+  const tx = await client.rpc<{ from: Address; to: Address; input: Hex }>(
+    'eth_getTransactionByHash',
+    [parameters.hash],
+  );
+  try {
+    await client.rpc('eth_call', [
+      { from: tx.from, to: tx.to, data: tx.input },
+      numberToHex(BigInt(receipt.blockNumber) - 1n),
+    ]);
+    return {};
+  } catch (error) {
+    const data = error instanceof LedgerRpcError ? error.data : undefined;
+    const raw = typeof data === 'string' ? data : (data as { data?: unknown } | undefined)?.data;
+    if (typeof raw !== 'string' || !isHex(raw)) return {};
+    const registries: RegistrySegment[] = parameters.registry
+      ? [parameters.registry]
+      : [
+          'did-registry',
+          'issuers-registry',
+          'policies-registry',
+          'schemas-registry',
+          'timestamp',
+          'track-and-trace',
+        ];
+    for (const registry of registries) {
+      try {
+        const { errorName, args } = decodeErrorResult({
+          abi: (await client.abi(registry)).abi,
+          data: raw,
+        });
+        return { errorName, args: args ?? [] };
+      } catch {
+        // Not an error of this registry: try the next.
+      }
+    }
+    return {};
+  }
+}

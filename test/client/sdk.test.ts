@@ -1,0 +1,104 @@
+import { keccak256, toHex } from 'viem';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type CoreClient,
+  commitAndReveal,
+  createCoreClient,
+  LedgerRpcError,
+  paginate,
+  requestToken,
+  TransactionRevertedError,
+  waitForReceipt,
+  writeContract,
+} from '../../src/client/index.js';
+import { REGISTRIES } from '../../src/ledger/registryCatalog.js';
+import { createHolder, registerHolder, type TestHolder } from '../support/holders.js';
+import { operatorOf } from '../support/operator.js';
+import { startTestNode, type TestNode } from '../support/testNode.js';
+
+let node: TestNode;
+let client: CoreClient;
+let holder: TestHolder;
+let token: string;
+
+beforeAll(async () => {
+  node = await startTestNode();
+  const op = await operatorOf(node);
+  await op.write({
+    address: node.environment.registries.timestamp,
+    abi: REGISTRIES.timestamp.abi,
+    functionName: 'insertHashAlgorithm',
+    args: [256n, 'sha-256', '2.16.840.1.101.3.4.2.1', 1, 'sha2-256'],
+  });
+  holder = await createHolder();
+  await registerHolder(op.chain, node.environment.registries['did-registry'], holder);
+  client = createCoreClient({ baseUrl: node.url });
+  ({ accessToken: token } = await requestToken({
+    baseUrl: node.url,
+    scope: 'openid timestamp:write',
+    holder,
+  }));
+});
+afterAll(() => node.close());
+
+describe('SDK writes through the public API', () => {
+  test('default: commitAndReveal timestamps a hash, and the read finds it', async () => {
+    const hash = keccak256(toHex(`sdk ${Date.now()}`));
+    const progress: string[] = [];
+    const result = await commitAndReveal(client, {
+      registry: 'timestamp',
+      functionName: 'timestampHashes',
+      args: [[0n], [hash], ['0x']],
+      account: holder.account,
+      accessToken: token,
+      onProgress: (message) => progress.push(message),
+    });
+    expect(result.reveal.status).toBe('0x1');
+    expect(
+      BigInt(result.reveal.blockNumber) - BigInt(result.commit.blockNumber),
+    ).toBeGreaterThanOrEqual(5n);
+    expect(progress.some((message) => message.startsWith('waiting for block'))).toBe(true);
+    const timestamps: { timestampId: string; href: string }[] = [];
+    for await (const item of paginate<{ timestampId: string; href: string }>(
+      client,
+      '/v1/timestamp/timestamps?page[size]=1',
+    )) {
+      timestamps.push(item);
+    }
+    expect(timestamps).toHaveLength(1);
+    const read = await client.get<{ hashAlgorithmId: number; timestampedBy: string }>(
+      new URL(timestamps[0]?.href as string).pathname,
+    );
+    expect(read).toMatchObject({ hashAlgorithmId: 0, timestampedBy: holder.address });
+  });
+
+  test('error: a refused write is a LedgerRpcError naming the missing scope', async () => {
+    const attempt = writeContract(client, {
+      registry: 'schemas-registry',
+      functionName: 'insertSchema',
+      args: [keccak256('0x01'), '0x01', '0x01'],
+      account: holder.account,
+      accessToken: token,
+    });
+    await expect(attempt).rejects.toBeInstanceOf(LedgerRpcError);
+    await expect(attempt).rejects.toMatchObject({
+      code: -32600,
+      message: expect.stringContaining('Missing scope: "schemas-registry:write"'),
+    });
+  });
+
+  test('error: a reverted write is a TransactionRevertedError with its custom error', async () => {
+    const hash = await writeContract(client, {
+      registry: 'timestamp',
+      functionName: 'timestampHashes',
+      args: [[0n], [keccak256('0x02')], ['0x'], keccak256('0x03')],
+      account: holder.account,
+      accessToken: token,
+    });
+    await expect(waitForReceipt(client, { hash, registry: 'timestamp' })).rejects.toMatchObject({
+      name: 'TransactionRevertedError',
+      errorName: 'CommitmentUnknown',
+    });
+    await expect(waitForReceipt(client, { hash })).rejects.toBeInstanceOf(TransactionRevertedError);
+  });
+});
