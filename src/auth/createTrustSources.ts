@@ -6,6 +6,7 @@ import { DID_KEY_PREFIX, toDidKeyJwk } from '../identity/didKey.js';
 import type { BlockReader } from '../ledger/createChainReader.js';
 import type { Environment } from '../ledger/environment.js';
 import { CONTRACTS_REGISTRY, REGISTRIES } from '../ledger/registryCatalog.js';
+import { REGISTRY_VIEWS_ABI } from '../ledger/registryViewsAbi.js';
 import { getDeployment } from '../registries/contracts-registry/views.js';
 import { getDidDocument } from '../registries/did-registry/views.js';
 import { getAttribute, getAttributeIds } from '../registries/issuers-registry/views.js';
@@ -13,31 +14,6 @@ import { checkPolicy } from '../registries/policies-registry/views.js';
 import type { Relationship, ResolvedMethod, TrustSources } from './trustSources.js';
 
 const MAX_ATTRIBUTES = 50;
-const REGISTRY_TYPE_ABI = [
-  {
-    type: 'function',
-    name: 'registryType',
-    stateMutability: 'pure',
-    inputs: [],
-    outputs: [{ name: '', type: 'bytes32' }],
-  },
-] as const;
-const LINK_ABI = [
-  {
-    type: 'function',
-    name: 'didRegistry',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ name: '', type: 'address' }],
-  },
-  {
-    type: 'function',
-    name: 'policiesRegistry',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ name: '', type: 'address' }],
-  },
-] as const;
 
 /**
  * The token endpoint's view of the ledger, at one block, over the registry views the REST reads
@@ -61,7 +37,11 @@ export function createTrustSources(
     async registryTypeAt(address) {
       if (!(await hasCode(address))) return undefined;
       try {
-        return await reader.read({ address, abi: REGISTRY_TYPE_ABI, functionName: 'registryType' });
+        return await reader.read({
+          address,
+          abi: REGISTRY_VIEWS_ABI,
+          functionName: 'registryType',
+        });
       } catch {
         return undefined;
       }
@@ -75,7 +55,7 @@ export function createTrustSources(
       });
     },
     async linkOf(registry, link) {
-      return reader.read({ address: registry, abi: LINK_ABI, functionName: link });
+      return reader.read({ address: registry, abi: REGISTRY_VIEWS_ABI, functionName: link });
     },
     async didExists(did, didRegistry) {
       return reader.read({

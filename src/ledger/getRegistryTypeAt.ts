@@ -3,22 +3,13 @@ import { ContractRevertError } from '../errors/contract.js';
 import type { LedgerClient } from './createLedgerClient.js';
 import { readContract } from './readContract.js';
 import { CONTRACTS_REGISTRY } from './registryCatalog.js';
+import { REGISTRY_VIEWS_ABI } from './registryViewsAbi.js';
 
 /** What is at an address: nothing, a contract that is no registry, or a registry of some type. */
 export type ContractKind =
   | { kind: 'none' }
   | { kind: 'contract' }
   | { kind: 'registry'; type: Hex };
-
-const REGISTRY_TYPE_ABI = [
-  {
-    type: 'function',
-    name: 'registryType',
-    stateMutability: 'pure',
-    inputs: [],
-    outputs: [{ name: '', type: 'bytes32' }],
-  },
-] as const;
 
 /**
  * Tells what is deployed at `address`: no code, a contract without `registryType()`, or a
@@ -34,7 +25,7 @@ export async function getRegistryTypeAt(
   try {
     const type = await readContract(ledger, {
       address,
-      abi: REGISTRY_TYPE_ABI,
+      abi: REGISTRY_VIEWS_ABI,
       functionName: 'registryType',
     });
     return isHex(type) ? { kind: 'registry', type } : { kind: 'contract' };

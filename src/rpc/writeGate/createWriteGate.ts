@@ -10,6 +10,7 @@ import type { LedgerClient } from '../../ledger/createLedgerClient.js';
 import type { Environment } from '../../ledger/environment.js';
 import { getRegistryTypeAt, isRegisteredInstance } from '../../ledger/getRegistryTypeAt.js';
 import { REGISTRIES, type RegistryName, toRegistryName } from '../../ledger/registryCatalog.js';
+import { REGISTRY_VIEWS_ABI } from '../../ledger/registryViewsAbi.js';
 import { isController } from '../../registries/did-registry/views.js';
 import { checkDidRegistryArguments } from '../../registries/did-registry/writes.js';
 import { parseBearerToken } from './parseBearerToken.js';
@@ -217,16 +218,6 @@ async function bindSigner(
   }
 }
 
-const LINK_ABI = [
-  {
-    type: 'function',
-    name: 'didRegistry',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ name: '', type: 'address' }],
-  },
-] as const;
-
 async function didRegistryFor(
   target: Target,
   reader: BlockReader,
@@ -237,7 +228,7 @@ async function didRegistryFor(
     if (target.registry === 'issuers-registry' || target.registry === 'track-and-trace') {
       const linked = await reader.read({
         address: target.instance,
-        abi: LINK_ABI,
+        abi: REGISTRY_VIEWS_ABI,
         functionName: 'didRegistry',
       });
       if (/^0x0{40}$/.test(linked)) {
