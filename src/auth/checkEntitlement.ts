@@ -9,6 +9,7 @@ import type { ResolvedMethod, TrustSources } from './trustSources.js';
 
 const ROOT_TAO = 1;
 const TAO = 2;
+const REVOKED = 4;
 
 export type EntitlementInput = {
   request: ScopeRequest;
@@ -53,14 +54,20 @@ export async function checkEntitlement(input: EntitlementInput): Promise<void> {
           'The accreditation must name its "credentialSubject.reservedAttributeId" (32 bytes in hex)',
         );
       }
-      const tao = await trust.attributeTao(target, holder, reserved as Hex);
-      if (tao === undefined) {
+      const attribute = await trust.attributeTao(target, holder, reserved as Hex);
+      if (attribute === undefined) {
         throw new OAuthError(
           'invalid_grant',
           `No attribute ${reserved} is reserved for "${holder}" in the Issuers Registry`,
         );
       }
-      if (tao !== credential.issuer) {
+      if (attribute.issuerType === REVOKED) {
+        throw new OAuthError(
+          'invalid_grant',
+          `The attribute ${reserved} of "${holder}" is revoked`,
+        );
+      }
+      if (attribute.taoDid !== credential.issuer) {
         throw new OAuthError(
           'invalid_grant',
           `The accreditation issuer "${credential.issuer}" is not the TAO that reserved the attribute`,

@@ -45,12 +45,15 @@ export type TrustSources = {
   checkPolicy(policiesRegistry: Address, policyName: string, account: Address): Promise<boolean>;
   /** The latest issuer types (1 RootTAO, 2 TAO, 3 TI, 4 Revoked) of each attribute of `did`. */
   issuerTypes(issuersRegistry: Address, did: string): Promise<number[]>;
-  /** The TAO DID of an issuer's attribute, `undefined` when there is no such attribute. */
+  /**
+   * The TAO DID and latest issuer type of an issuer's attribute, `undefined` when there is no
+   * such attribute.
+   */
   attributeTao(
     issuersRegistry: Address,
     did: string,
     attributeId: Hex,
-  ): Promise<string | undefined>;
+  ): Promise<{ taoDid: string; issuerType: number } | undefined>;
   /** A Contracts Registry deployment record, `undefined` when the address was not deployed there. */
   deployment(address: Address): Promise<{ deployerDid: string; active: boolean } | undefined>;
 };

@@ -224,6 +224,18 @@ describe('POST /v1/auth/token: success', () => {
       ).status,
     ).toBe(200);
 
+    // A revoked attribute accredits nothing any more.
+    await op.write({
+      ...issuers,
+      functionName: 'setAttributeMetadata',
+      args: [applicant.did, reserved, 4, operator.did, operatorAttribute],
+    });
+    await expectOAuthError(
+      tokenRequest('openid issuers-registry:invite', 'accreditation', applicant, accreditation),
+      'invalid_grant',
+      `The attribute ${reserved} of "${applicant.did}" is revoked`,
+    );
+
     const stranger = await createHolder();
     await registerHolder(op.chain, node.environment.registries['did-registry'], stranger);
     const fake = createCredential({
