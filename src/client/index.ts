@@ -6,6 +6,7 @@ export {
   jwkThumbprint,
   type PrivateEcJwk,
   type PublicEcJwk,
+  toPrivateKeyHex,
   toPublicJwk,
   toPublicKeyHex,
   toSecp256k1PrivateJwk,
@@ -31,12 +32,20 @@ export {
 } from './credentials.js';
 export { LedgerRpcError, ProblemResponseError, TransactionRevertedError } from './errors.js';
 export { paginate } from './paginate.js';
+export { type RegisterDidParameters, registerDid } from './registerDid.js';
 export {
   type RequestTokenParameters,
   type RequestTokenReturnType,
   requestToken,
   TokenRequestError,
 } from './requestToken.js';
+export {
+  createDidCoreSigner,
+  createDidKeySigner,
+  createPrivateJwk,
+  toAccount,
+  type WalletSigner,
+} from './signers.js';
 export { algorithmOf, signJwt } from './signJwt.js';
 export {
   type Receipt,

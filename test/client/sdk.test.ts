@@ -4,8 +4,12 @@ import {
   type CoreClient,
   commitAndReveal,
   createCoreClient,
+  createCredential,
+  createDidCoreSigner,
+  createDidKeySigner,
   LedgerRpcError,
   paginate,
+  registerDid,
   requestToken,
   TransactionRevertedError,
   waitForReceipt,
@@ -13,17 +17,18 @@ import {
 } from '../../src/client/index.js';
 import { REGISTRIES } from '../../src/ledger/registryCatalog.js';
 import { createHolder, registerHolder, type TestHolder } from '../support/holders.js';
-import { operatorOf } from '../support/operator.js';
+import { type OperatorFixture, operatorOf } from '../support/operator.js';
 import { startTestNode, type TestNode } from '../support/testNode.js';
 
 let node: TestNode;
 let client: CoreClient;
 let holder: TestHolder;
 let token: string;
+let op: OperatorFixture;
 
 beforeAll(async () => {
   node = await startTestNode();
-  const op = await operatorOf(node);
+  op = await operatorOf(node);
   await op.write({
     address: node.environment.registries.timestamp,
     abi: REGISTRIES.timestamp.abi,
@@ -100,5 +105,31 @@ describe('SDK writes through the public API', () => {
       errorName: 'CommitmentUnknown',
     });
     await expect(waitForReceipt(client, { hash })).rejects.toBeInstanceOf(TransactionRevertedError);
+  });
+});
+
+describe('SDK identities', () => {
+  test('default: registerDid onboards a new did:core through the API', async () => {
+    const entity = await createDidCoreSigner();
+    const { operator } = op;
+    const onboardingCredential = createCredential({
+      issuer: { did: operator.did, kid: operator.kid, privateKeyJwk: operator.privateKeyJwk },
+      subject: entity.did,
+      type: 'VerifiableAuthorisationToOnboard',
+    });
+    const receipt = await registerDid(client, { holder: entity, onboardingCredential });
+    expect(receipt.status).toBe('0x1');
+    const document = await client.get<{ id: string; capabilityInvocation: string[] }>(
+      `/v1/did-registry/identifiers/${entity.did}`,
+    );
+    expect(document).toMatchObject({ id: entity.did, capabilityInvocation: [entity.kid] });
+  });
+
+  test('behavior: did:key signers; only secp256k1 ones sign transactions', async () => {
+    const natural = await createDidKeySigner({ curve: 'P-256' });
+    expect(natural.did.startsWith('did:key:z')).toBe(true);
+    expect(natural.kid).toBe(`${natural.did}#${natural.did.slice('did:key:'.length)}`);
+    expect(natural.account).toBeUndefined();
+    expect((await createDidKeySigner()).account?.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
   });
 });

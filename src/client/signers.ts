@@ -1,0 +1,77 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { createDidCoreV1 } from '../identity/didCore.js';
+import { toDidKey } from '../identity/didKey.js';
+import {
+  jwkThumbprint,
+  type PrivateEcJwk,
+  type PublicEcJwk,
+  toPrivateKeyHex,
+} from '../identity/jwk.js';
+import type { Signer } from './credentials.js';
+
+/** A signer with everything a wallet needs: its public JWK, its method id and, on secp256k1, its Ethereum account. */
+export type WalletSigner = Signer & {
+  publicJwk: PublicEcJwk;
+  /** The RFC 7638 thumbprint of the key: its verification method id. */
+  vMethodId: string;
+  /** The account that signs transactions (secp256k1 keys only). */
+  account: PrivateKeyAccount | undefined;
+};
+
+/** A fresh private key on `curve`, as a JWK. */
+export function createPrivateJwk(curve: 'secp256k1' | 'P-256'): PrivateEcJwk {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: curve });
+  const { kty, crv, x, y, d } = privateKey.export({ format: 'jwk' }) as PrivateEcJwk;
+  return { kty, crv, x, y, d };
+}
+
+/** The Ethereum account of a secp256k1 private JWK. */
+export function toAccount(privateKeyJwk: PrivateEcJwk): PrivateKeyAccount {
+  if (privateKeyJwk.crv !== 'secp256k1')
+    throw new TypeError('Only secp256k1 keys sign Ethereum transactions');
+  return privateKeyToAccount(toPrivateKeyHex(privateKeyJwk));
+}
+
+/**
+ * A legal entity's signer: a did:core v1 (registered later, with {@link registerDid}) and a key,
+ * secp256k1 by default (it must be, to control the DID on-chain).
+ * - Design: DESIGN.md §5
+ */
+export async function createDidCoreSigner(
+  options: { did?: string; privateKeyJwk?: PrivateEcJwk } = {},
+): Promise<WalletSigner> {
+  const privateKeyJwk = options.privateKeyJwk ?? createPrivateJwk('secp256k1');
+  const did = options.did ?? createDidCoreV1();
+  return withKey(did, privateKeyJwk, (vMethodId) => `${did}#${vMethodId}`);
+}
+
+/**
+ * A natural person's signer: a did:key of its own key (resolved locally, never registered).
+ * - Design: DESIGN.md §5, §6 (`kid` = `<did:key>#<its multibase part>`)
+ */
+export async function createDidKeySigner(
+  options: { curve?: 'secp256k1' | 'P-256'; privateKeyJwk?: PrivateEcJwk } = {},
+): Promise<WalletSigner> {
+  const privateKeyJwk = options.privateKeyJwk ?? createPrivateJwk(options.curve ?? 'secp256k1');
+  const { kty, crv, x, y } = privateKeyJwk;
+  const did = toDidKey({ kty, crv, x, y });
+  return withKey(did, privateKeyJwk, () => `${did}#${did.slice('did:key:'.length)}`);
+}
+
+async function withKey(
+  did: string,
+  privateKeyJwk: PrivateEcJwk,
+  kidOf: (vMethodId: string) => string,
+): Promise<WalletSigner> {
+  const { kty, crv, x, y } = privateKeyJwk;
+  const vMethodId = await jwkThumbprint({ kty, crv, x, y });
+  return {
+    did,
+    kid: kidOf(vMethodId),
+    privateKeyJwk,
+    publicJwk: { kty, crv, x, y },
+    vMethodId,
+    account: crv === 'secp256k1' ? toAccount(privateKeyJwk) : undefined,
+  };
+}
