@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
 import { ConfigError } from './errors/config.js';
 
+/** The data directory when `CORE_DATA_DIR` is unset, relative to the working directory. */
+export const DEFAULT_DATA_DIR = '.core-registry';
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -60,7 +63,7 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
   };
 
   const port = parseInteger('PORT', value('PORT'), 8080, 0, 65535);
-  const dataDir = resolve(value('CORE_DATA_DIR') ?? '.core-registry');
+  const dataDir = resolve(value('CORE_DATA_DIR') ?? DEFAULT_DATA_DIR);
   const ledgerUrl = value('CORE_LEDGER_URL');
   if (ledgerUrl !== undefined) parseHttpUrl('CORE_LEDGER_URL', ledgerUrl);
   const publicUrl = parseHttpUrl(

@@ -1,10 +1,16 @@
 #!/usr/bin/env node
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type ConfigInput, parseConfig } from '../config.js';
+import { createCoreClient } from '../client/createCoreClient.js';
+import { type ConfigInput, DEFAULT_DATA_DIR, parseConfig } from '../config.js';
 import { CoreError } from '../errors/base.js';
-import { ConfigError } from '../errors/config.js';
+import { runAdmin } from './admin.js';
 import { deploy } from './deploy.js';
+import { CliStepError, CliUsageError, createOutput } from './output.js';
 import { startNode } from './serve.js';
+import { runWallet } from './wallet.js';
+
+const DEFAULT_NODE_URL = 'http://localhost:8080';
 
 const HELP = `Usage: core-registry [command] [options]
 
@@ -12,7 +18,15 @@ Commands:
   serve            Start a registry node (default)
   deploy           Create (or complete) an environment on a ledger: contracts, defaults,
                    admin policies, the operator DID; writes the environment file
+  admin <command>  Operator tasks through a node's API: onboard a DID, add a hash algorithm
+                   ("core-registry admin" lists them)
+  wallet <command> A legal entity's wallet: create a DID, register it, get tokens,
+                   timestamp files ("core-registry wallet" lists them)
   help             Show this help
+
+Options of admin and wallet: --node URL (CORE_NODE_URL, http://localhost:8080), --json
+  (one JSON document on stdout, nothing on stderr), --wallet F, --operator-key F, --data-dir.
+  Exit codes: 0 done, 1 a step failed (the message names it), 2 bad usage.
 
 Options of serve (each overrides its environment variable):
   --port N           PORT             API port (8080)
@@ -48,22 +62,53 @@ async function main(argv: string[]): Promise<void> {
     options: {
       help: { type: 'boolean', short: 'h' },
       'operator-key': { type: 'string' },
+      node: { type: 'string' },
+      json: { type: 'boolean' },
+      wallet: { type: 'string' },
+      credential: { type: 'string' },
       ...Object.fromEntries(Object.keys(FLAGS).map((flag) => [flag, { type: 'string' as const }])),
     },
   });
+  const flag = (name: keyof typeof FLAGS): string | undefined => {
+    const value = (values as Record<string, unknown>)[name];
+    return typeof value === 'string' ? value : undefined;
+  };
   const command = positionals[0] ?? 'serve';
   if (values.help || command === 'help') {
     process.stdout.write(HELP);
     return;
   }
+  if (command === 'admin' || command === 'wallet') {
+    const client = createCoreClient({
+      baseUrl: (values.node ?? process.env.CORE_NODE_URL ?? DEFAULT_NODE_URL).replace(/\/+$/, ''),
+    });
+    const output = createOutput(values.json === true);
+    const args = positionals.slice(1);
+    if (command === 'wallet') {
+      await runWallet(args, {
+        client,
+        output,
+        walletPath: values.wallet ?? process.env.CORE_WALLET ?? 'wallet.json',
+        credential: values.credential,
+      });
+    } else {
+      const dataDir = flag('data-dir') ?? process.env.CORE_DATA_DIR ?? DEFAULT_DATA_DIR;
+      await runAdmin(args, {
+        client,
+        output,
+        operatorKeyPath: values['operator-key'] ?? join(dataDir, 'operator.json'),
+      });
+    }
+    return;
+  }
   if (command !== 'serve' && command !== 'deploy') {
-    throw new ConfigError('command', `Unknown command "${command}": see "core-registry help"`);
+    throw new CliUsageError(`Unknown command "${command}": see "core-registry help"`);
   }
 
   const overrides: ConfigInput = {};
-  for (const [flag, variable] of Object.entries(FLAGS)) {
-    const value = values[flag as keyof typeof values];
-    if (typeof value === 'string') overrides[variable] = value;
+  for (const [name, variable] of Object.entries(FLAGS)) {
+    const value = flag(name as keyof typeof FLAGS);
+    if (value !== undefined) overrides[variable] = value;
   }
   const config = parseConfig(process.env, overrides);
   if (command === 'deploy') {
@@ -91,10 +136,20 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof CoreError) {
+  if (error instanceof CliUsageError || isParseArgsError(error)) {
+    console.error(`core-registry: ${(error as Error).message}`);
+    process.exit(2);
+  }
+  if (error instanceof CoreError || error instanceof CliStepError) {
     console.error(`core-registry: ${error.message}`);
   } else {
     console.error('core-registry:', error);
   }
   process.exit(1);
 });
+
+/** node:util parseArgs rejects unknown or malformed options with these codes. */
+function isParseArgsError(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
+}

@@ -1,0 +1,197 @@
+import { readFile } from 'node:fs/promises';
+import { sha256, toHex } from 'viem';
+import { commitAndReveal } from '../client/commitAndReveal.js';
+import type { CoreClient } from '../client/createCoreClient.js';
+import { paginate } from '../client/paginate.js';
+import { registerDid } from '../client/registerDid.js';
+import { requestToken } from '../client/requestToken.js';
+import type { WalletSigner } from '../client/signers.js';
+import { toTimestampIdMultibase } from '../registries/timestamp/ids.js';
+import { CliUsageError, type Output } from './output.js';
+import { createWalletFile, readWalletSigner } from './walletFile.js';
+
+export type WalletContext = {
+  client: CoreClient;
+  output: Output;
+  /** The wallet file (`--wallet`, `CORE_WALLET`, default `./wallet.json`). */
+  walletPath: string;
+  /** `--credential`: a JWT, or a file holding one. */
+  credential: string | undefined;
+};
+
+export const WALLET_HELP = `Usage: core-registry wallet <command> [options]
+
+Commands:
+  init                        Create a wallet file: a secp256k1 key and a new did:core
+  did                         Print the wallet's DID
+  register --credential C     Register the DID with an onboarding credential (a JWT or a file):
+                              invite token, then insertDidDocument
+  token <scope>...            Print an access token for the scopes (e.g. timestamp:write)
+  timestamp <file>            Timestamp the SHA-256 of a file (commit, wait, reveal)
+  verify <file>               Read the timestamp of a file's SHA-256 back from the node
+
+Options: --wallet F (CORE_WALLET, ./wallet.json), --node URL (CORE_NODE_URL,
+  http://localhost:8080), --json
+`;
+
+/** Runs `core-registry wallet <command> …`. */
+export async function runWallet(args: string[], context: WalletContext): Promise<void> {
+  const [command, ...rest] = args;
+  switch (command) {
+    case 'init':
+      return init(context);
+    case 'did':
+      return printDid(context);
+    case 'register':
+      return register(context);
+    case 'token':
+      return token(rest, context);
+    case 'timestamp':
+      return timestamp(rest, context);
+    case 'verify':
+      return verify(rest, context);
+    default:
+      throw new CliUsageError(
+        command === undefined
+          ? WALLET_HELP
+          : `Unknown wallet command "${command}"\n\n${WALLET_HELP}`,
+      );
+  }
+}
+
+async function init({ output, walletPath }: WalletContext) {
+  const signer = await output.step('Create the wallet', () => createWalletFile(walletPath));
+  output.result(
+    { did: signer.did, kid: signer.kid, address: signer.account?.address, wallet: walletPath },
+    `${signer.did}\n  key ${signer.kid}\n  account ${signer.account?.address}\n  saved in ${walletPath}`,
+  );
+}
+
+async function printDid({ output, walletPath }: WalletContext) {
+  const signer = await readWalletSigner(walletPath);
+  output.result({ did: signer.did }, signer.did);
+}
+
+async function register({ client, output, walletPath, credential }: WalletContext) {
+  if (credential === undefined)
+    throw new CliUsageError('wallet register needs --credential (an onboarding credential)');
+  const holder = await readWalletSigner(walletPath);
+  const onboardingCredential = await readJwt(credential);
+  const receipt = await output.step('Register the DID (invite token, insertDidDocument)', () =>
+    registerDid(client, { holder, onboardingCredential }),
+  );
+  const href = `${client.baseUrl}/v1/did-registry/identifiers/${holder.did}`;
+  output.result(
+    { did: holder.did, transactionHash: receipt.transactionHash, href },
+    `${holder.did} registered in block ${BigInt(receipt.blockNumber)}\n  ${href}`,
+  );
+}
+
+async function token(scopes: string[], { client, output, walletPath }: WalletContext) {
+  if (scopes.length === 0) throw new CliUsageError('wallet token needs at least one scope');
+  const holder = await readWalletSigner(walletPath);
+  const scope = [
+    'openid',
+    ...scopes.flatMap((s) => s.split(' ')).filter((s) => s && s !== 'openid'),
+  ].join(' ');
+  const granted = await output.step(`Request a token for "${scope}"`, () =>
+    requestToken({ baseUrl: client.baseUrl, scope, holder }),
+  );
+  output.result({ accessToken: granted.accessToken, scope: granted.scope }, granted.accessToken);
+}
+
+async function timestamp(files: string[], { client, output, walletPath }: WalletContext) {
+  const [file] = files;
+  if (file === undefined || files.length > 1)
+    throw new CliUsageError('wallet timestamp takes one file');
+  const holder = await readWalletSigner(walletPath);
+  const account = requireAccount(holder);
+  const hashValue = await output.step(`Hash ${file} with SHA-256`, async () =>
+    sha256(await readFileOf(file)),
+  );
+  const algorithmId = await output.step('Find SHA-256 among the hash algorithms', () =>
+    findHashAlgorithm(client, 'sha-256'),
+  );
+  const { accessToken } = await output.step('Request a timestamp:write token', () =>
+    requestToken({ baseUrl: client.baseUrl, scope: 'openid timestamp:write', holder }),
+  );
+  const written = await output.step('Commit, wait for maturity, reveal', (progress) =>
+    commitAndReveal(client, {
+      registry: 'timestamp',
+      functionName: 'timestampHashes',
+      args: [[algorithmId], [hashValue], [toHex(JSON.stringify({ name: file }))]],
+      account,
+      accessToken,
+      onProgress: progress,
+    }),
+  );
+  const timestampId = toTimestampIdMultibase(sha256(hashValue));
+  const href = `${client.baseUrl}/v1/timestamp/timestamps/${timestampId}`;
+  output.result(
+    { timestampId, hashValue, href, transactionHash: written.reveal.transactionHash },
+    `${timestampId}\n  sha-256 ${hashValue}\n  ${href}`,
+  );
+}
+
+async function verify(files: string[], { client, output }: WalletContext) {
+  const [file] = files;
+  if (file === undefined || files.length > 1)
+    throw new CliUsageError('wallet verify takes one file');
+  const hashValue = sha256(await readFileOf(file));
+  const timestampId = toTimestampIdMultibase(sha256(hashValue));
+  const found = await output.step(`Read the timestamp of ${file}`, () =>
+    client.get<{ timestampedBy: string; timestamp: string; blockNumber: number }>(
+      `/v1/timestamp/timestamps/${timestampId}`,
+    ),
+  );
+  output.result(
+    { file, hashValue, ...found },
+    `${file} was timestamped at ${found.timestamp} (block ${found.blockNumber}) by ${found.timestampedBy}\n  ${client.baseUrl}/v1/timestamp/timestamps/${timestampId}`,
+  );
+}
+
+/** A file's bytes; a missing file is a usage error. */
+async function readFileOf(path: string): Promise<Buffer> {
+  return readFile(path).catch((error: NodeJS.ErrnoException) => {
+    throw new CliUsageError(`Cannot read ${path}: ${error.code ?? error.message}`);
+  });
+}
+
+/** The id of an active hash algorithm by IANA name, read from the node. */
+async function findHashAlgorithm(client: CoreClient, ianaName: string): Promise<bigint> {
+  for await (const { href } of paginate<{ href: string }>(
+    client,
+    '/v1/timestamp/hash-algorithms',
+  )) {
+    const algorithm = await client.get<{
+      hashAlgorithmId: number;
+      ianaName: string;
+      status: string;
+    }>(new URL(href).pathname);
+    if (algorithm.ianaName === ianaName && algorithm.status === 'active')
+      return BigInt(algorithm.hashAlgorithmId);
+  }
+  throw new Error(
+    `The node has no active ${ianaName} hash algorithm: the operator adds it with "core-registry admin hash-algorithm ${ianaName}"`,
+  );
+}
+
+function requireAccount(signer: WalletSigner) {
+  if (!signer.account) throw new CliUsageError('The wallet key is not a secp256k1 key');
+  return signer.account;
+}
+
+const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
+/** A compact JWT given inline, or read from a file. */
+export async function readJwt(value: string): Promise<string> {
+  const jwt = JWT.test(value)
+    ? value
+    : await readFile(value, 'utf8').then(
+        (text) => text.trim(),
+        () => '',
+      );
+  if (!JWT.test(jwt))
+    throw new CliUsageError(`${value} is not a compact JWT nor a file holding one`);
+  return jwt;
+}

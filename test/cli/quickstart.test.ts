@@ -1,0 +1,78 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestNode, type TestNode } from '../support/testNode.js';
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, '../..');
+const CLI = join(ROOT, 'dist/src/cli/main.js');
+
+/** The commands of the README's quickstart block (```sh quickstart). */
+function quickstartCommands(): string[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const block = /```sh quickstart\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!block) throw new Error('README.md has no ```sh quickstart block');
+  return block.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+}
+
+let node: TestNode;
+let workDir: string;
+
+/**
+ * Runs one README line in bash, as a user would in the node's directory: `npx core-registry` is
+ * the built CLI, `localhost:8080` is the test node.
+ */
+function shell(line: string) {
+  const script = `npx() { if [ "$1" = core-registry ]; then shift; node ${JSON.stringify(CLI)} "$@"; else command npx "$@"; fi; }
+set -euo pipefail
+${line.replaceAll('localhost:8080', new URL(node.url).host)}`;
+  return run('bash', ['-c', script], {
+    cwd: workDir,
+    env: { ...process.env, CORE_NODE_URL: node.url, CORE_DATA_DIR: node.dataDir },
+  });
+}
+
+beforeAll(async () => {
+  const newestSource = Math.max(
+    ...['src/cli/main.ts', 'src/cli/wallet.ts', 'src/cli/admin.ts'].map(
+      (file) => statSync(join(ROOT, file)).mtimeMs,
+    ),
+  );
+  if ((statSync(CLI, { throwIfNoEntry: false })?.mtimeMs ?? 0) < newestSource)
+    throw new Error('dist/ is older than src/cli: run "npm run build" first');
+  node = await startTestNode({ blockTime: 0.2 });
+  workDir = mkdtempSync(join(tmpdir(), 'core-quickstart-'));
+});
+afterAll(async () => {
+  await node?.close();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('README quickstart', () => {
+  test('every command runs as written, and the file is read back timestamped', async () => {
+    const outputs: string[] = [];
+    for (const line of quickstartCommands()) {
+      const { stdout } = await shell(line).catch((error: { stderr?: string }) => {
+        throw new Error(`"${line}" failed: ${error.stderr}`);
+      });
+      outputs.push(stdout);
+    }
+    const credential = readFileSync(join(workDir, 'onboarding.jwt'), 'utf8').trim();
+    expect(credential.split('.')).toHaveLength(3);
+    const [init, , registered, , , stamped, verified, listed] = outputs;
+    const walletDid = /^(did:core:\S+)/.exec(init ?? '')?.[1];
+    expect(walletDid).toBeDefined();
+    expect(registered).toContain(`${walletDid} registered in block`);
+    const timestampId = /^(u\S+)/.exec(stamped ?? '')?.[1];
+    expect(stamped).toContain(`${node.url}/v1/timestamp/timestamps/${timestampId}`);
+    expect(verified).toMatch(
+      /^hello\.txt was timestamped at \d{4}-\d\d-\d\dT.*by 0x[0-9a-fA-F]{40}/,
+    );
+    expect(JSON.parse(listed ?? '')).toMatchObject({
+      items: [{ timestampId, href: `${node.url}/v1/timestamp/timestamps/${timestampId}` }],
+    });
+  });
+});
