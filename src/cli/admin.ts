@@ -1,9 +1,10 @@
-import { privateKeyToAccount } from 'viem/accounts';
-import type { CoreClient } from '../client/createCoreClient.js';
+import { type Address, getAddress, isAddress } from 'viem';
+import { privateKeyToAccount, publicKeyToAddress } from 'viem/accounts';
+import type { CoreClient, RegistrySegment } from '../client/createCoreClient.js';
 import { createCredential, type Signer } from '../client/credentials.js';
 import { requestToken } from '../client/requestToken.js';
-import { waitForReceipt, writeContract } from '../client/writeContract.js';
-import { toPrivateKeyHex } from '../identity/jwk.js';
+import { writeContractAndWait } from '../client/writeContract.js';
+import { type PublicEcJwk, toPrivateKeyHex, toPublicKeyHex } from '../identity/jwk.js';
 import { readOperator } from '../ledger/genesis/operator.js';
 import { CliUsageError, type Output } from './output.js';
 
@@ -20,6 +21,9 @@ Commands (signed with the operator key of the environment):
   onboard <did>               Issue a VerifiableAuthorisationToOnboard for a DID (prints the JWT)
   hash-algorithm <name>       Add a hash algorithm to the Timestamp registry
                               (sha-256, sha-384 or sha-512)
+  grant <subject> <attr>...   Give policy attributes (e.g. TNT:authoriseDid) to a subject: an
+                              address, or a did:core (its capabilityInvocation secp256k1 keys)
+  revoke <subject> <attr>...  Take policy attributes back
 
 Options: --operator-key F (default <data-dir>/operator.json), --data-dir DIR (CORE_DATA_DIR),
   --node URL (CORE_NODE_URL, http://localhost:8080), --json
@@ -42,6 +46,10 @@ export async function runAdmin(args: string[], context: AdminContext): Promise<v
       return onboard(rest, context);
     case 'hash-algorithm':
       return addHashAlgorithm(rest, context);
+    case 'grant':
+      return changeAttributes('insertUserAttributes', rest, context);
+    case 'revoke':
+      return changeAttributes('deleteUserAttributes', rest, context);
     default:
       throw new CliUsageError(
         command === undefined ? ADMIN_HELP : `Unknown admin command "${command}"\n\n${ADMIN_HELP}`,
@@ -62,10 +70,7 @@ async function onboard(dids: string[], { output, operatorKeyPath }: AdminContext
   output.result({ credential, subject: did, issuer: operator.did }, credential);
 }
 
-async function addHashAlgorithm(
-  names: string[],
-  { client, output, operatorKeyPath }: AdminContext,
-) {
+async function addHashAlgorithm(names: string[], context: AdminContext) {
   const [name] = names;
   if (name === undefined || names.length > 1 || !(name in HASH_ALGORITHMS))
     throw new CliUsageError(
@@ -73,23 +78,88 @@ async function addHashAlgorithm(
     );
   const { outputLengthBits, oid, multihash } =
     HASH_ALGORITHMS[name as keyof typeof HASH_ALGORITHMS];
-  const operator = await readOperatorSigner(operatorKeyPath);
-  const { accessToken } = await output.step('Request a timestamp:write token', () =>
-    requestToken({ baseUrl: client.baseUrl, scope: 'openid timestamp:write', holder: operator }),
-  );
-  const receipt = await output.step(`Insert ${name}`, async () => {
-    const hash = await writeContract(client, {
-      registry: 'timestamp',
-      functionName: 'insertHashAlgorithm',
-      args: [outputLengthBits, name, oid, ACTIVE, multihash],
-      account: operator.account,
-      accessToken,
-    });
-    return waitForReceipt(client, { hash, registry: 'timestamp' });
+  const receipt = await sendAsOperator(context, {
+    step: `Insert ${name}`,
+    registry: 'timestamp',
+    functionName: 'insertHashAlgorithm',
+    args: [outputLengthBits, name, oid, ACTIVE, multihash],
   });
-  output.result(
+  context.output.result(
     { ianaName: name, transactionHash: receipt.transactionHash },
     `${name} added in block ${BigInt(receipt.blockNumber)}`,
+  );
+}
+
+async function changeAttributes(
+  functionName: 'insertUserAttributes' | 'deleteUserAttributes',
+  [subject, ...attributes]: string[],
+  context: AdminContext,
+) {
+  const verb = functionName === 'insertUserAttributes' ? 'grant' : 'revoke';
+  if (subject === undefined || attributes.length === 0)
+    throw new CliUsageError(`admin ${verb} takes a subject and at least one attribute`);
+  const addresses = await context.output.step(`Resolve ${subject}`, () =>
+    addressesOf(context.client, subject),
+  );
+  const receipts = [];
+  for (const address of addresses) {
+    receipts.push(
+      await sendAsOperator(context, {
+        step: `${verb === 'grant' ? 'Grant' : 'Revoke'} ${attributes.join(', ')} ${verb === 'grant' ? 'to' : 'from'} ${address}`,
+        registry: 'policies-registry',
+        functionName,
+        args: [address, attributes],
+      }),
+    );
+  }
+  context.output.result(
+    { subject, addresses, attributes, transactionHashes: receipts.map((r) => r.transactionHash) },
+    `${verb === 'grant' ? 'granted' : 'revoked'} ${attributes.join(', ')} ${verb === 'grant' ? 'to' : 'from'} ${addresses.join(', ')}`,
+  );
+}
+
+/** An address as is; a DID as the addresses of its secp256k1 capabilityInvocation keys. */
+async function addressesOf(client: CoreClient, subject: string): Promise<Address[]> {
+  if (isAddress(subject, { strict: false })) return [getAddress(subject)];
+  if (!subject.startsWith('did:'))
+    throw new CliUsageError(`${subject} is neither an address nor a DID`);
+  const document = await client.get<{
+    verificationMethod?: { id: string; publicKeyJwk?: PublicEcJwk }[];
+    capabilityInvocation?: string[];
+  }>(`/v1/did-registry/identifiers/${subject}`);
+  const invocation = new Set(document.capabilityInvocation ?? []);
+  const addresses = (document.verificationMethod ?? [])
+    .filter(({ id, publicKeyJwk }) => invocation.has(id) && publicKeyJwk?.crv === 'secp256k1')
+    .map(({ publicKeyJwk }) => publicKeyToAddress(toPublicKeyHex(publicKeyJwk as PublicEcJwk)));
+  if (addresses.length === 0)
+    throw new Error(`${subject} has no secp256k1 capabilityInvocation key`);
+  return addresses;
+}
+
+/** One write of the operator through the API: a token for the registry's write scope, then the transaction. */
+async function sendAsOperator(
+  { client, output, operatorKeyPath }: AdminContext,
+  write: {
+    step: string;
+    registry: RegistrySegment;
+    functionName: string;
+    args: readonly unknown[];
+  },
+) {
+  const operator = await readOperatorSigner(operatorKeyPath);
+  const scope = `openid ${write.registry}:write`;
+  const { accessToken } = await output.step(`Request a ${write.registry}:write token`, () =>
+    requestToken({ baseUrl: client.baseUrl, scope, holder: operator }),
+  );
+  return output.step(write.step, (progress) =>
+    writeContractAndWait(client, {
+      registry: write.registry,
+      functionName: write.functionName,
+      args: write.args,
+      account: operator.account,
+      accessToken,
+      onProgress: progress,
+    }),
   );
 }
 

@@ -53,4 +53,5 @@ export {
   type WriteContractParameters,
   waitForReceipt,
   writeContract,
+  writeContractAndWait,
 } from './writeContract.js';

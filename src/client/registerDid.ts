@@ -1,7 +1,7 @@
 import type { CoreClient } from './createCoreClient.js';
 import { requestToken } from './requestToken.js';
 import type { WalletSigner } from './signers.js';
-import { type Receipt, waitForReceipt, writeContract } from './writeContract.js';
+import { type Receipt, writeContractAndWait } from './writeContract.js';
 
 export type RegisterDidParameters = {
   /** The holder: a did:core signer with a secp256k1 key (see `createDidCoreSigner`). */
@@ -44,7 +44,7 @@ export async function registerDid(
     jwk: holder.publicJwk,
   });
   const notBefore = parameters.notBefore ?? BigInt(Math.floor(Date.now() / 1000));
-  const hash = await writeContract(client, {
+  return writeContractAndWait(client, {
     registry: 'did-registry',
     functionName: 'insertDidDocument',
     args: [
@@ -59,5 +59,4 @@ export async function registerDid(
     account: holder.account,
     accessToken,
   });
-  return waitForReceipt(client, { hash, registry: 'did-registry' });
 }

@@ -53,6 +53,20 @@ export async function writeContract(
   return client.rpc<Hex>('eth_sendRawTransaction', [raw], accessToken);
 }
 
+/**
+ * {@link writeContract}, then {@link waitForReceipt}: the successful receipt, or a typed revert.
+ * @throws {LedgerRpcError} when the gate or the node refuses the transaction.
+ * @throws {TransactionRevertedError} when it reverts.
+ */
+export async function writeContractAndWait(
+  client: CoreClient,
+  parameters: WriteContractParameters & { onProgress?: (message: string) => void },
+): Promise<Receipt> {
+  const hash = await writeContract(client, parameters);
+  const { registry, onProgress } = parameters;
+  return waitForReceipt(client, onProgress ? { hash, registry, onProgress } : { hash, registry });
+}
+
 export type WaitForReceiptParameters = {
   hash: Hex;
   /** The registry whose ABI decodes a revert (default: every registry's). */
