@@ -1,7 +1,9 @@
-import { type Address, getAddress, isAddress } from 'viem';
+import { randomBytes } from 'node:crypto';
+import { type Address, getAddress, type Hex, isAddress, toHex } from 'viem';
 import { privateKeyToAccount, publicKeyToAddress } from 'viem/accounts';
 import type { CoreClient, RegistrySegment } from '../client/createCoreClient.js';
 import { createCredential, type Signer } from '../client/credentials.js';
+import { paginate } from '../client/paginate.js';
 import { requestToken } from '../client/requestToken.js';
 import { writeContractAndWait } from '../client/writeContract.js';
 import { type PublicEcJwk, toPrivateKeyHex, toPublicKeyHex } from '../identity/jwk.js';
@@ -21,6 +23,9 @@ Commands (signed with the operator key of the environment):
   onboard <did>               Issue a VerifiableAuthorisationToOnboard for a DID (prints the JWT)
   hash-algorithm <name>       Add a hash algorithm to the Timestamp registry
                               (sha-256, sha-384 or sha-512)
+  accredit <did> [TAO|TI]     Reserve a TAO (default) or TI attribute for a DID in the Trusted
+                              Issuers Registry and issue the accreditation credential (prints
+                              the JWT; the DID accepts it with "wallet issuer accept")
   grant <subject> <attr>...   Give policy attributes (e.g. TNT:authoriseDid) to a subject: an
                               address, or a did:core (its capabilityInvocation secp256k1 keys)
   revoke <subject> <attr>...  Take policy attributes back
@@ -46,6 +51,8 @@ export async function runAdmin(args: string[], context: AdminContext): Promise<v
       return onboard(rest, context);
     case 'hash-algorithm':
       return addHashAlgorithm(rest, context);
+    case 'accredit':
+      return accredit(rest, context);
     case 'grant':
       return changeAttributes('insertUserAttributes', rest, context);
     case 'revoke':
@@ -116,6 +123,49 @@ async function changeAttributes(
     { subject, addresses, attributes, transactionHashes: receipts.map((r) => r.transactionHash) },
     `${verb === 'grant' ? 'granted' : 'revoked'} ${attributes.join(', ')} ${verb === 'grant' ? 'to' : 'from'} ${addresses.join(', ')}`,
   );
+}
+
+/** What the operator (RootTAO) accredits: the issuer type and the credential type that carries it. */
+const ACCREDITATIONS = {
+  TAO: { issuerType: 2, credentialType: 'VerifiableAccreditationToAccredit' },
+  TI: { issuerType: 3, credentialType: 'VerifiableAccreditationToAttest' },
+} as const;
+
+async function accredit([did, as = 'TAO', ...extra]: string[], context: AdminContext) {
+  if (did === undefined || !did.startsWith('did:') || !(as in ACCREDITATIONS) || extra.length > 0)
+    throw new CliUsageError('admin accredit takes a DID and TAO (default) or TI');
+  const { issuerType, credentialType } = ACCREDITATIONS[as as keyof typeof ACCREDITATIONS];
+  const operator = await readOperatorSigner(context.operatorKeyPath);
+  const rootAttributeId = await context.output.step("Find the operator's RootTAO attribute", () =>
+    firstAttributeOf(context.client, operator.did),
+  );
+  const attributeId = toHex(randomBytes(32));
+  const receipt = await sendAsOperator(context, {
+    step: `Reserve ${as} attribute ${attributeId} for ${did}`,
+    registry: 'issuers-registry',
+    functionName: 'setAttributeMetadata',
+    args: [did, attributeId, issuerType, operator.did, rootAttributeId],
+  });
+  const credential = createCredential({
+    issuer: operator,
+    subject: did,
+    type: credentialType,
+    claims: { reservedAttributeId: attributeId },
+  });
+  context.output.result(
+    { credential, did, issuerType: as, attributeId, transactionHash: receipt.transactionHash },
+    credential,
+  );
+}
+
+/** The first attribute of an issuer (the operator has one: its RootTAO attribute). */
+async function firstAttributeOf(client: CoreClient, did: string): Promise<Hex> {
+  for await (const { id } of paginate<{ id: Hex }>(
+    client,
+    `/v1/issuers-registry/issuers/${did}/attributes`,
+  ))
+    return id;
+  throw new Error(`${did} has no attribute in the Trusted Issuers Registry`);
 }
 
 /** An address as is; a DID as the addresses of its secp256k1 capabilityInvocation keys. */

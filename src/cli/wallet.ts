@@ -6,6 +6,7 @@ import { paginate } from '../client/paginate.js';
 import { registerDid } from '../client/registerDid.js';
 import { requestToken } from '../client/requestToken.js';
 import type { WalletSigner } from '../client/signers.js';
+import { writeContractAndWait } from '../client/writeContract.js';
 import { toTimestampIdMultibase } from '../registries/timestamp/ids.js';
 import { CliUsageError, type Output } from './output.js';
 import { createWalletFile, readWalletSigner } from './walletFile.js';
@@ -26,6 +27,9 @@ Commands:
   did                         Print the wallet's DID
   register --credential C     Register the DID with an onboarding credential (a JWT or a file):
                               invite token, then insertDidDocument
+  issuer accept --credential C
+                              Accept an accreditation (TAO or TI): issuers-registry:invite
+                              token, then setAttributeData on the reserved attribute
   token <scope>...            Print an access token for the scopes (e.g. timestamp:write)
   timestamp <file>            Timestamp the SHA-256 of a file (commit, wait, reveal)
   verify <file>               Read the timestamp of a file's SHA-256 back from the node
@@ -48,6 +52,10 @@ export async function runWallet(args: string[], context: WalletContext): Promise
       return token(rest, context);
     case 'timestamp':
       return timestamp(rest, context);
+    case 'issuer':
+      if (rest[0] !== 'accept' || rest.length > 1)
+        throw new CliUsageError('wallet issuer takes one command: accept --credential C');
+      return acceptAccreditation(context);
     case 'verify':
       return verify(rest, context);
     default:
@@ -84,6 +92,50 @@ async function register({ client, output, walletPath, credential }: WalletContex
   output.result(
     { did: holder.did, transactionHash: receipt.transactionHash, href },
     `${holder.did} registered in block ${BigInt(receipt.blockNumber)}\n  ${href}`,
+  );
+}
+
+async function acceptAccreditation({ client, output, walletPath, credential }: WalletContext) {
+  if (credential === undefined)
+    throw new CliUsageError('wallet issuer accept needs --credential (an accreditation)');
+  const holder = await readWalletSigner(walletPath);
+  const account = requireAccount(holder);
+  const accreditation = await readJwt(credential);
+  const attributeId = reservedAttributeIdOf(accreditation);
+  const { accessToken } = await output.step('Request an issuers-registry:invite token', () =>
+    requestToken({
+      baseUrl: client.baseUrl,
+      scope: 'openid issuers-registry:invite',
+      holder,
+      credential: accreditation,
+    }),
+  );
+  const receipt = await output.step(`Set the data of attribute ${attributeId}`, (progress) =>
+    writeContractAndWait(client, {
+      registry: 'issuers-registry',
+      functionName: 'setAttributeData',
+      args: [holder.did, attributeId, toHex(accreditation)],
+      account,
+      accessToken,
+      onProgress: progress,
+    }),
+  );
+  const href = `${client.baseUrl}/v1/issuers-registry/issuers/${holder.did}/attributes/${attributeId}`;
+  output.result(
+    { did: holder.did, attributeId, href, transactionHash: receipt.transactionHash },
+    `${holder.did} accepted its accreditation\n  ${href}`,
+  );
+}
+
+/** `credentialSubject.reservedAttributeId` of an accreditation JWT (checked again by the node). */
+function reservedAttributeIdOf(jwt: string): string {
+  try {
+    const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    const id = payload?.vc?.credentialSubject?.reservedAttributeId;
+    if (typeof id === 'string' && /^0x[0-9a-fA-F]{64}$/.test(id)) return id;
+  } catch {}
+  throw new CliUsageError(
+    'The credential names no credentialSubject.reservedAttributeId: is it an accreditation?',
   );
 }
 

@@ -42,13 +42,60 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
+/** A fresh wallet in its own file, onboarded and registered through the CLI. */
+async function registeredWallet(name: string) {
+  const wallet = `${name}.json`;
+  const { did, address } = await cli<{ did: string; address: string }>(
+    'wallet',
+    'init',
+    '--wallet',
+    wallet,
+  );
+  const { credential } = await cli<{ credential: string }>('admin', 'onboard', did);
+  writeFileSync(join(workDir, `${name}-onboarding.jwt`), credential);
+  await cli('wallet', 'register', '--credential', `${name}-onboarding.jwt`, '--wallet', wallet);
+  return { did, address, wallet };
+}
+
+describe('core-registry admin accredit, wallet issuer accept', () => {
+  test('the operator accredits a TAO; the TAO accepts and the attribute carries the accreditation', async () => {
+    const b = await registeredWallet('b');
+    const accredited = await cli<{ credential: string; attributeId: string }>(
+      'admin',
+      'accredit',
+      b.did,
+      'TAO',
+    );
+    const attribute = `${node.url}/v1/issuers-registry/issuers/${b.did}/attributes/${accredited.attributeId}`;
+    expect(await (await fetch(attribute)).json()).toMatchObject({
+      attribute: { body: '', issuerType: 'TAO' },
+    });
+    writeFileSync(join(workDir, 'b-accreditation.jwt'), accredited.credential);
+    const accepted = await cli(
+      'wallet',
+      'issuer',
+      'accept',
+      '--credential',
+      'b-accreditation.jwt',
+      '--wallet',
+      b.wallet,
+    );
+    expect(accepted).toMatchObject({
+      did: b.did,
+      attributeId: accredited.attributeId,
+      href: attribute,
+    });
+    expect(await (await fetch(attribute)).json()).toMatchObject({
+      did: b.did,
+      attribute: { body: accredited.credential, issuerType: 'TAO' },
+    });
+  });
+});
+
 describe('core-registry admin grant/revoke', () => {
   test('grants a policy attribute to a registered DID’s key and revokes it', async () => {
-    const { did, address } = await cli<{ did: string; address: string }>('wallet', 'init');
+    const { did, address } = await registeredWallet('a');
     expect(await policiesOf(address)).toEqual([]);
-    const { credential } = await cli<{ credential: string }>('admin', 'onboard', did);
-    writeFileSync(join(workDir, 'onboarding.jwt'), credential);
-    await cli('wallet', 'register', '--credential', 'onboarding.jwt');
 
     const granted = await cli('admin', 'grant', did, 'TNT:authoriseDid');
     expect(granted).toMatchObject({ addresses: [address], attributes: ['TNT:authoriseDid'] });
