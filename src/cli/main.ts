@@ -66,6 +66,8 @@ async function main(argv: string[]): Promise<void> {
       json: { type: 'boolean' },
       wallet: { type: 'string' },
       credential: { type: 'string' },
+      curve: { type: 'string' },
+      relationship: { type: 'string' },
       ...Object.fromEntries(Object.keys(FLAGS).map((flag) => [flag, { type: 'string' as const }])),
     },
   });
@@ -90,6 +92,8 @@ async function main(argv: string[]): Promise<void> {
         output,
         walletPath: values.wallet ?? process.env.CORE_WALLET ?? 'wallet.json',
         credential: values.credential,
+        curve: values.curve,
+        relationship: values.relationship,
       });
     } else {
       const dataDir = flag('data-dir') ?? process.env.CORE_DATA_DIR ?? DEFAULT_DATA_DIR;

@@ -10,6 +10,7 @@ import { writeContractAndWait } from '../client/writeContract.js';
 import { toTimestampIdMultibase } from '../registries/timestamp/ids.js';
 import { CliUsageError, type Output } from './output.js';
 import { createWalletFile, readWalletSigner } from './walletFile.js';
+import { type KeysOptions, runKeys } from './walletKeys.js';
 
 export type WalletContext = {
   client: CoreClient;
@@ -18,7 +19,7 @@ export type WalletContext = {
   walletPath: string;
   /** `--credential`: a JWT, or a file holding one. */
   credential: string | undefined;
-};
+} & KeysOptions;
 
 export const WALLET_HELP = `Usage: core-registry wallet <command> [options]
 
@@ -27,6 +28,10 @@ Commands:
   did                         Print the wallet's DID
   register --credential C     Register the DID with an onboarding credential (a JWT or a file):
                               invite token, then insertDidDocument
+  keys add [--curve C] [--relationship R]
+                              Add a key (P-256 by default) with a relationship (assertionMethod
+                              by default) to the DID; the wallet keeps it
+  keys roll                   Replace the controller key by a new secp256k1 key
   issuer accept --credential C
                               Accept an accreditation (TAO or TI): issuers-registry:invite
                               token, then setAttributeData on the reserved attribute
@@ -52,6 +57,8 @@ export async function runWallet(args: string[], context: WalletContext): Promise
       return token(rest, context);
     case 'timestamp':
       return timestamp(rest, context);
+    case 'keys':
+      return runKeys(rest, context);
     case 'issuer':
       if (rest[0] !== 'accept' || rest.length > 1)
         throw new CliUsageError('wallet issuer takes one command: accept --credential C');

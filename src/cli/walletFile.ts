@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { createDidCoreSigner, type WalletSigner } from '../client/signers.js';
 import type { PrivateEcJwk } from '../identity/jwk.js';
 import { CliUsageError } from './output.js';
@@ -10,8 +10,11 @@ import { CliUsageError } from './output.js';
 export type WalletFile = {
   version: 1;
   did: string;
-  keys: { vMethodId: string; privateKeyJwk: PrivateEcJwk }[];
+  /** The controller key first; then keys added with `wallet keys add`. */
+  keys: [WalletKey, ...WalletKey[]];
 };
+
+export type WalletKey = { vMethodId: string; privateKeyJwk: PrivateEcJwk };
 
 /** Creates a wallet file with a fresh did:core and secp256k1 key; refuses to overwrite one. */
 export async function createWalletFile(path: string): Promise<WalletSigner> {
@@ -33,6 +36,19 @@ export async function createWalletFile(path: string): Promise<WalletSigner> {
 
 /** The signer of a wallet file: its DID with its first (controller) key. */
 export async function readWalletSigner(path: string): Promise<WalletSigner> {
+  const wallet = await readWalletFile(path);
+  return createDidCoreSigner({ did: wallet.did, privateKeyJwk: wallet.keys[0].privateKeyJwk });
+}
+
+/** Replaces a wallet file atomically (write aside, then rename), keeping mode 0600. */
+export async function saveWalletFile(path: string, wallet: WalletFile): Promise<void> {
+  const aside = `${path}.${process.pid}.tmp`;
+  await writeFile(aside, `${JSON.stringify(wallet, null, 2)}\n`, { mode: 0o600 });
+  await rename(aside, path);
+}
+
+/** Reads and checks a wallet file. */
+export async function readWalletFile(path: string): Promise<WalletFile> {
   let wallet: WalletFile;
   try {
     wallet = JSON.parse(await readFile(path, 'utf8')) as WalletFile;
@@ -44,5 +60,5 @@ export async function readWalletSigner(path: string): Promise<WalletSigner> {
   const key = wallet?.keys?.[0];
   if (wallet?.version !== 1 || typeof wallet.did !== 'string' || !key?.privateKeyJwk)
     throw new CliUsageError(`${path} is not a version 1 wallet file`);
-  return createDidCoreSigner({ did: wallet.did, privateKeyJwk: key.privateKeyJwk });
+  return wallet;
 }

@@ -1,29 +1,17 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createCli } from '../support/cli.js';
 import { startTestNode, type TestNode } from '../support/testNode.js';
-
-const CLI = resolve(import.meta.dirname, '../../dist/src/cli/main.js');
 
 let node: TestNode;
 let workDir: string;
 
-/** Runs the built CLI with `--json` against the test node and parses its output. */
-function cli<T = Record<string, unknown>>(...args: string[]): Promise<T> {
-  return new Promise((done, fail) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args, '--json'],
-      {
-        cwd: workDir,
-        env: { ...process.env, CORE_NODE_URL: node.url, CORE_DATA_DIR: node.dataDir },
-      },
-      (error, stdout, stderr) => (error ? fail(new Error(stderr)) : done(JSON.parse(stdout) as T)),
-    );
-  });
-}
+const { json: cli, registeredWallet } = createCli(
+  () => node,
+  () => workDir,
+);
 
 /** The policy names a subject holds; none when the registry answers 404 (it holds no policy). */
 async function policiesOf(address: string): Promise<string[]> {
@@ -41,21 +29,6 @@ afterAll(async () => {
   await node?.close();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
-
-/** A fresh wallet in its own file, onboarded and registered through the CLI. */
-async function registeredWallet(name: string) {
-  const wallet = `${name}.json`;
-  const { did, address } = await cli<{ did: string; address: string }>(
-    'wallet',
-    'init',
-    '--wallet',
-    wallet,
-  );
-  const { credential } = await cli<{ credential: string }>('admin', 'onboard', did);
-  writeFileSync(join(workDir, `${name}-onboarding.jwt`), credential);
-  await cli('wallet', 'register', '--credential', `${name}-onboarding.jwt`, '--wallet', wallet);
-  return { did, address, wallet };
-}
 
 describe('core-registry admin accredit, wallet issuer accept', () => {
   test('the operator accredits a TAO; the TAO accepts and the attribute carries the accreditation', async () => {

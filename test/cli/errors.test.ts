@@ -1,30 +1,18 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createCli } from '../support/cli.js';
 import { startTestNode, type TestNode } from '../support/testNode.js';
-
-const CLI = resolve(import.meta.dirname, '../../dist/src/cli/main.js');
 
 let node: TestNode;
 let workDir: string;
 
-/** Runs the built CLI in the work dir against the test node; never throws. */
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      {
-        cwd: workDir,
-        env: { ...process.env, CORE_NODE_URL: node.url, CORE_DATA_DIR: node.dataDir },
-      },
-      (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-}
+const { raw: cli } = createCli(
+  () => node,
+  () => workDir,
+);
 
 beforeAll(async () => {
   node = await startTestNode({ blockTime: 0.2 });

@@ -1,0 +1,169 @@
+import { rm } from 'node:fs/promises';
+import type { Hex } from 'viem';
+import type { CoreClient } from '../client/createCoreClient.js';
+import { requestToken } from '../client/requestToken.js';
+import { createDidCoreSigner, createPrivateJwk, type WalletSigner } from '../client/signers.js';
+import { writeContractAndWait } from '../client/writeContract.js';
+import { toPublicKeyHex } from '../identity/jwk.js';
+import { CliUsageError } from './output.js';
+import type { WalletContext } from './wallet.js';
+import { readWalletFile, saveWalletFile } from './walletFile.js';
+
+/** The relationships a DID document knows (SPEC.md §4.4). */
+const RELATIONSHIPS = [
+  'authentication',
+  'assertionMethod',
+  'keyAgreement',
+  'capabilityInvocation',
+  'capabilityDelegation',
+] as const;
+const TEN_YEARS = 10n * 365n * 24n * 3600n;
+
+export type KeysOptions = { curve: string | undefined; relationship: string | undefined };
+
+/** `wallet keys add|roll`: a new key on the DID, saved in the wallet once the ledger has it. */
+export async function runKeys(
+  [command, ...extra]: string[],
+  context: WalletContext & KeysOptions,
+): Promise<void> {
+  if (extra.length > 0 || (command !== 'add' && command !== 'roll'))
+    throw new CliUsageError(
+      'wallet keys takes one command: add [--curve C] [--relationship R], or roll',
+    );
+  return command === 'add' ? addKey(context) : rollKey(context);
+}
+
+async function addKey(context: WalletContext & KeysOptions) {
+  const curve = context.curve ?? 'P-256';
+  const relationship = context.relationship ?? 'assertionMethod';
+  if (curve !== 'P-256' && curve !== 'secp256k1')
+    throw new CliUsageError('--curve is P-256 or secp256k1');
+  if (!(RELATIONSHIPS as readonly string[]).includes(relationship))
+    throw new CliUsageError(`--relationship is one of ${RELATIONSHIPS.join(', ')}`);
+  const wallet = await readWalletFile(context.walletPath);
+  const controller = await createDidCoreSigner({
+    did: wallet.did,
+    privateKeyJwk: wallet.keys[0].privateKeyJwk,
+  });
+  const key = await createDidCoreSigner({
+    did: wallet.did,
+    privateKeyJwk: createPrivateJwk(curve),
+  });
+  const accessToken = await didWriteToken(context, controller);
+  await write(
+    context,
+    controller,
+    accessToken,
+    `Add key ${key.vMethodId}`,
+    'addVerificationMethod',
+    [wallet.did, key.vMethodId, toPublicKeyHex(key.publicJwk), curve === 'secp256k1'],
+  );
+  const notBefore = await blockTime(context.client);
+  await write(
+    context,
+    controller,
+    accessToken,
+    `Give it the ${relationship} relationship`,
+    'addVerificationRelationship',
+    [wallet.did, relationship, key.vMethodId, notBefore, notBefore + TEN_YEARS],
+  );
+  wallet.keys.push({ vMethodId: key.vMethodId, privateKeyJwk: key.privateKeyJwk });
+  await saveWalletFile(context.walletPath, wallet);
+  context.output.result(
+    { did: wallet.did, kid: key.kid, curve, relationship },
+    `${key.kid} (${curve}) added to ${wallet.did} with ${relationship}`,
+  );
+}
+
+async function rollKey(context: WalletContext) {
+  const wallet = await readWalletFile(context.walletPath);
+  const [old] = wallet.keys;
+  const controller = await createDidCoreSigner({
+    did: wallet.did,
+    privateKeyJwk: old.privateKeyJwk,
+  });
+  const next = await createDidCoreSigner({
+    did: wallet.did,
+    privateKeyJwk: createPrivateJwk('secp256k1'),
+  });
+  const accessToken = await didWriteToken(context, controller);
+  const notBefore = await blockTime(context.client);
+  // The wallet keeps the new key aside until the ledger has it: a failed roll loses nothing.
+  await saveWalletFile(`${context.walletPath}.rolling`, {
+    ...wallet,
+    keys: [{ vMethodId: next.vMethodId, privateKeyJwk: next.privateKeyJwk }],
+  });
+  await write(
+    context,
+    controller,
+    accessToken,
+    `Roll ${old.vMethodId} to ${next.vMethodId}`,
+    'rollVerificationMethod',
+    [
+      {
+        did: wallet.did,
+        vMethodId: next.vMethodId,
+        publicKey: toPublicKeyHex(next.publicJwk),
+        isSecp256k1: true,
+        notBefore,
+        notAfter: notBefore + TEN_YEARS,
+        oldVMethodId: old.vMethodId,
+        duration: 0n,
+      },
+    ],
+  );
+  await saveWalletFile(context.walletPath, {
+    ...wallet,
+    keys: [
+      { vMethodId: next.vMethodId, privateKeyJwk: next.privateKeyJwk },
+      ...wallet.keys.slice(1),
+    ],
+  });
+  await rm(`${context.walletPath}.rolling`, { force: true });
+  context.output.result(
+    { did: wallet.did, kid: next.kid, address: next.account?.address, replaced: controller.kid },
+    `${next.kid} replaced ${controller.kid}\n  account ${next.account?.address}`,
+  );
+}
+
+function didWriteToken({ client, output }: WalletContext, holder: WalletSigner) {
+  return output.step('Request a did-registry:write token', async () => {
+    const { accessToken } = await requestToken({
+      baseUrl: client.baseUrl,
+      scope: 'openid did-registry:write',
+      holder,
+    });
+    return accessToken;
+  });
+}
+
+function write(
+  { client, output }: WalletContext,
+  signer: WalletSigner,
+  accessToken: string,
+  step: string,
+  functionName: string,
+  args: readonly unknown[],
+) {
+  if (!signer.account) throw new CliUsageError('The wallet controller key is not a secp256k1 key');
+  const account = signer.account;
+  return output.step(step, (progress) =>
+    writeContractAndWait(client, {
+      registry: 'did-registry',
+      functionName,
+      args,
+      account,
+      accessToken,
+      onProgress: progress,
+    }),
+  );
+}
+
+/** The latest block's time, read through the node. */
+async function blockTime(client: CoreClient): Promise<bigint> {
+  const { timestamp } = await client.rpc<{ timestamp: Hex }>('eth_getBlockByNumber', [
+    'latest',
+    false,
+  ]);
+  return BigInt(timestamp);
+}

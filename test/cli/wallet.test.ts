@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createCli } from '../support/cli.js';
+import { startTestNode, type TestNode } from '../support/testNode.js';
+
+let node: TestNode;
+let workDir: string;
+const {
+  json: cli,
+  raw,
+  registeredWallet,
+} = createCli(
+  () => node,
+  () => workDir,
+);
+
+type DidDocument = {
+  verificationMethod: { id: string; publicKeyJwk: { crv: string } }[];
+  assertionMethod?: string[];
+  capabilityInvocation?: string[];
+};
+const documentOf = async (did: string) =>
+  (await (await fetch(`${node.url}/v1/did-registry/identifiers/${did}`)).json()) as DidDocument;
+
+beforeAll(async () => {
+  node = await startTestNode({ blockTime: 0.2 });
+  workDir = mkdtempSync(join(tmpdir(), 'core-cli-wallet-'));
+});
+afterAll(async () => {
+  await node?.close();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('core-registry wallet keys', () => {
+  test('adds a P-256 assertionMethod key, rolls the controller key, and keeps writing with the new one', async () => {
+    const a = await registeredWallet('a');
+    const walletPath = join(workDir, a.wallet);
+
+    const added = await cli<{ kid: string }>('wallet', 'keys', 'add', '--wallet', a.wallet);
+    expect(added).toMatchObject({ curve: 'P-256', relationship: 'assertionMethod' });
+    const withP256 = await documentOf(a.did);
+    expect(withP256.assertionMethod).toEqual([added.kid]);
+    expect(withP256.verificationMethod.find(({ id }) => id === added.kid)?.publicKeyJwk.crv).toBe(
+      'P-256',
+    );
+
+    const before = JSON.parse(readFileSync(walletPath, 'utf8'));
+    const rolled = await cli<{ kid: string; replaced: string }>(
+      'wallet',
+      'keys',
+      'roll',
+      '--wallet',
+      a.wallet,
+    );
+    expect(rolled.replaced).toBe(`${a.did}#${before.keys[0].vMethodId}`);
+    // The old key's relationships end at the roll's block time, inclusive: from the next second on,
+    // the new key alone invokes.
+    const invokers = async () => (await documentOf(a.did)).capabilityInvocation;
+    const rolledAt = Date.now();
+    while ((await invokers())?.length !== 1 && Date.now() - rolledAt < 5_000)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await invokers()).toEqual([rolled.kid]);
+    const after = JSON.parse(readFileSync(walletPath, 'utf8'));
+    expect(
+      after.keys.map(({ vMethodId }: { vMethodId: string }) => `${a.did}#${vMethodId}`),
+    ).toEqual([rolled.kid, added.kid]);
+    expect(statSync(walletPath).mode & 0o777).toBe(0o600);
+
+    // The rolled key writes: the wallet signs with it from now on.
+    await cli(
+      'wallet',
+      'keys',
+      'add',
+      '--curve',
+      'secp256k1',
+      '--relationship',
+      'authentication',
+      '--wallet',
+      a.wallet,
+    );
+    expect(
+      await raw('wallet', 'keys', 'add', '--relationship', 'owner', '--wallet', a.wallet),
+    ).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--relationship is one of authentication, assertionMethod'),
+    });
+  });
+});

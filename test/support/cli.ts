@@ -1,0 +1,47 @@
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { TestNode } from './testNode.js';
+
+/** The built CLI (`npm run build`; CI builds it in `npm ci`). */
+export const CLI = resolve(import.meta.dirname, '../../dist/src/cli/main.js');
+
+export type CliRun = { code: number; stdout: string; stderr: string };
+
+/** Runs the built CLI in `workDir` against a test node (its URL and data directory). */
+export function createCli(node: () => TestNode, workDir: () => string) {
+  const raw = (...args: string[]): Promise<CliRun> =>
+    new Promise((done) => {
+      execFile(
+        process.execPath,
+        [CLI, ...args],
+        {
+          cwd: workDir(),
+          env: { ...process.env, CORE_NODE_URL: node().url, CORE_DATA_DIR: node().dataDir },
+        },
+        (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, stdout, stderr }),
+      );
+    });
+  /** With `--json`: the parsed output, or the failure's stderr as an error. */
+  const json = async <T = Record<string, unknown>>(...args: string[]): Promise<T> => {
+    const run = await raw(...args, '--json');
+    if (run.code !== 0)
+      throw new Error(`core-registry ${args.join(' ')} exited ${run.code}: ${run.stderr}`);
+    return JSON.parse(run.stdout) as T;
+  };
+  /** A fresh wallet file `<name>.json`, onboarded by the operator and registered. */
+  const registeredWallet = async (name: string) => {
+    const wallet = `${name}.json`;
+    const { did, address } = await json<{ did: string; address: string }>(
+      'wallet',
+      'init',
+      '--wallet',
+      wallet,
+    );
+    const { credential } = await json<{ credential: string }>('admin', 'onboard', did);
+    writeFileSync(join(workDir(), `${name}-onboarding.jwt`), credential);
+    await json('wallet', 'register', '--credential', `${name}-onboarding.jwt`, '--wallet', wallet);
+    return { did, address, wallet };
+  };
+  return { raw, json, registeredWallet };
+}
