@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type Address, getAddress, type Hex, isAddress, toHex } from 'viem';
 import { privateKeyToAccount, publicKeyToAddress } from 'viem/accounts';
 import type { CoreClient, RegistrySegment } from '../client/createCoreClient.js';
@@ -7,7 +9,12 @@ import { paginate } from '../client/paginate.js';
 import { requestToken } from '../client/requestToken.js';
 import { writeContractAndWait } from '../client/writeContract.js';
 import { type PublicEcJwk, toPrivateKeyHex, toPublicKeyHex } from '../identity/jwk.js';
+import { createLedgerClient } from '../ledger/createLedgerClient.js';
+import { RPC_URL_FILE } from '../ledger/embedded/embeddedLedger.js';
+import { readEnvironment } from '../ledger/environment.js';
+import { deployInstance } from '../ledger/genesis/deployInstance.js';
 import { readOperator } from '../ledger/genesis/operator.js';
+import { REGISTRIES, REGISTRY_NAMES, type RegistryName } from '../ledger/registryCatalog.js';
 import { CliUsageError, type Output } from './output.js';
 
 export type AdminContext = {
@@ -15,6 +22,12 @@ export type AdminContext = {
   output: Output;
   /** The operator key file (`--operator-key`, default `<data-dir>/operator.json`). */
   operatorKeyPath: string;
+  /** The data directory (`--data-dir`, `CORE_DATA_DIR`): where the environment and the embedded ledger's URL are. */
+  dataDir: string;
+  /** `--ledger-url` / `CORE_LEDGER_URL`: the ledger, for the one task that needs it (deploy-instance). */
+  ledgerUrl: string | undefined;
+  /** `--environment` / `CORE_ENVIRONMENT` (default `<data-dir>/environment.json`). */
+  environmentPath: string | undefined;
 };
 
 export const ADMIN_HELP = `Usage: core-registry admin <command> [options]
@@ -26,6 +39,11 @@ Commands (signed with the operator key of the environment):
   accredit <did> [TAO|TI]     Reserve a TAO (default) or TI attribute for a DID in the Trusted
                               Issuers Registry and issue the accreditation credential (prints
                               the JWT; the DID accepts it with "wallet issuer accept")
+  deploy-instance <registry>  Deploy another instance of a registry (e.g. timestamp) through the
+                              Contracts Registry. Talks to the ledger itself: --ledger-url
+                              (CORE_LEDGER_URL), else the embedded ledger of --data-dir
+  invoke <did> <address>      Issue a VerifiableAuthorisationToInvoke of a contract to a DID (the
+                              holder asks "wallet token ledger:invoke:<address> --credential C")
   grant <subject> <attr>...   Give policy attributes (e.g. TNT:authoriseDid) to a subject: an
                               address, or a did:core (its capabilityInvocation secp256k1 keys)
   revoke <subject> <attr>...  Take policy attributes back
@@ -53,6 +71,10 @@ export async function runAdmin(args: string[], context: AdminContext): Promise<v
       return addHashAlgorithm(rest, context);
     case 'accredit':
       return accredit(rest, context);
+    case 'deploy-instance':
+      return deployRegistryInstance(rest, context);
+    case 'invoke':
+      return authoriseInvocation(rest, context);
     case 'grant':
       return changeAttributes('insertUserAttributes', rest, context);
     case 'revoke':
@@ -123,6 +145,66 @@ async function changeAttributes(
     { subject, addresses, attributes, transactionHashes: receipts.map((r) => r.transactionHash) },
     `${verb === 'grant' ? 'granted' : 'revoked'} ${attributes.join(', ')} ${verb === 'grant' ? 'to' : 'from'} ${addresses.join(', ')}`,
   );
+}
+
+async function deployRegistryInstance([registry, ...extra]: string[], context: AdminContext) {
+  if (registry === undefined || !(registry in REGISTRIES) || extra.length > 0)
+    throw new CliUsageError(`admin deploy-instance takes one of ${REGISTRY_NAMES.join(', ')}`);
+  const operator = await readOperatorOf(context.operatorKeyPath);
+  const environmentPath = context.environmentPath ?? join(context.dataDir, 'environment.json');
+  const environment = readEnvironment(environmentPath);
+  if (!environment)
+    throw new CliUsageError(
+      `No environment at ${environmentPath}: pass --environment or --data-dir`,
+    );
+  const ledgerUrl = context.ledgerUrl ?? (await embeddedLedgerUrl(context.dataDir));
+  const ledger = createLedgerClient({ url: ledgerUrl });
+  try {
+    const { address } = await context.output.step(
+      `Deploy a ${registry} instance through the Contracts Registry`,
+      () => deployInstance({ ledger, operator, environment, registry: registry as RegistryName }),
+    );
+    const href = `${context.client.baseUrl}/v1/contracts-registry/contracts/${address}`;
+    context.output.result(
+      { registry, contractAddress: address, href },
+      `${address}\n  ${href}\n  write to it with a token for "${registry === 'track-and-trace' ? 'track-and-trace:write' : `${registry}:write`}:${address}"`,
+    );
+  } finally {
+    await ledger.close();
+  }
+}
+
+/** The URL the running embedded ledger of a data directory wrote down. */
+async function embeddedLedgerUrl(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'ledger', RPC_URL_FILE);
+  return (
+    (await readFile(file, 'utf8').catch(() => '')).trim() ||
+    Promise.reject(
+      new CliUsageError(
+        `No ledger: pass --ledger-url, or run this where a node with an embedded ledger runs (${file} is missing)`,
+      ),
+    )
+  );
+}
+
+async function authoriseInvocation([did, contract, ...extra]: string[], context: AdminContext) {
+  if (
+    did === undefined ||
+    !did.startsWith('did:') ||
+    contract === undefined ||
+    !isAddress(contract, { strict: false }) ||
+    extra.length > 0
+  )
+    throw new CliUsageError('admin invoke takes a DID and a contract address');
+  const operator = await readOperatorSigner(context.operatorKeyPath);
+  const contractAddress = getAddress(contract);
+  const credential = createCredential({
+    issuer: operator,
+    subject: did,
+    type: 'VerifiableAuthorisationToInvoke',
+    claims: { contractAddress },
+  });
+  context.output.result({ credential, subject: did, contractAddress }, credential);
 }
 
 /** What the operator (RootTAO) accredits: the issuer type and the credential type that carries it. */
@@ -214,15 +296,19 @@ async function sendAsOperator(
 }
 
 async function readOperatorSigner(path: string) {
-  const operator = await readOperator(path).catch((error: unknown) => {
-    throw new CliUsageError(
-      `Cannot use the operator key ${path} (${(error as Error).message}): run admin commands where the node's data directory is, or pass --operator-key`,
-    );
-  });
+  const operator = await readOperatorOf(path);
   const signer: Signer = {
     did: operator.did,
     kid: operator.kid,
     privateKeyJwk: operator.privateKeyJwk,
   };
   return { ...signer, account: privateKeyToAccount(toPrivateKeyHex(operator.privateKeyJwk)) };
+}
+
+function readOperatorOf(path: string) {
+  return readOperator(path).catch((error: unknown) => {
+    throw new CliUsageError(
+      `Cannot use the operator key ${path} (${(error as Error).message}): run admin commands where the node's data directory is, or pass --operator-key`,
+    );
+  });
 }

@@ -101,6 +101,9 @@ async function main(argv: string[]): Promise<void> {
         client,
         output,
         operatorKeyPath: values['operator-key'] ?? join(dataDir, 'operator.json'),
+        dataDir,
+        ledgerUrl: flag('ledger-url') ?? process.env.CORE_LEDGER_URL,
+        environmentPath: flag('environment') ?? process.env.CORE_ENVIRONMENT,
       });
     }
     return;

@@ -35,7 +35,9 @@ Commands:
   issuer accept --credential C
                               Accept an accreditation (TAO or TI): issuers-registry:invite
                               token, then setAttributeData on the reserved attribute
-  token <scope>...            Print an access token for the scopes (e.g. timestamp:write)
+  token <scope>... [--credential C]
+                              Print an access token for the scopes (e.g. timestamp:write), with
+                              the credential a scope needs (ledger:invoke:<address>)
   timestamp <file>            Timestamp the SHA-256 of a file (commit, wait, reveal)
   verify <file>               Read the timestamp of a file's SHA-256 back from the node
 
@@ -146,15 +148,21 @@ function reservedAttributeIdOf(jwt: string): string {
   );
 }
 
-async function token(scopes: string[], { client, output, walletPath }: WalletContext) {
+async function token(scopes: string[], { client, output, walletPath, credential }: WalletContext) {
   if (scopes.length === 0) throw new CliUsageError('wallet token needs at least one scope');
   const holder = await readWalletSigner(walletPath);
   const scope = [
     'openid',
     ...scopes.flatMap((s) => s.split(' ')).filter((s) => s && s !== 'openid'),
   ].join(' ');
+  const presented = credential === undefined ? undefined : await readJwt(credential);
   const granted = await output.step(`Request a token for "${scope}"`, () =>
-    requestToken({ baseUrl: client.baseUrl, scope, holder }),
+    requestToken({
+      baseUrl: client.baseUrl,
+      scope,
+      holder,
+      ...(presented === undefined ? {} : { credential: presented }),
+    }),
   );
   output.result({ accessToken: granted.accessToken, scope: granted.scope }, granted.accessToken);
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { EmbeddedLedgerError } from '../../errors/ledger.js';
@@ -15,6 +15,9 @@ import {
 } from './processFiles.js';
 
 /** The few logger methods the supervisor uses (pino-compatible). */
+/** The file in `<data dir>/ledger/` that holds the running embedded ledger's JSON-RPC URL. */
+export const RPC_URL_FILE = 'rpc-url';
+
 export type SupervisorLogger = {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
@@ -96,6 +99,7 @@ export class EmbeddedLedger {
     process.off('exit', this.#onProcessExit);
     removePidFile(join(this.#dir, 'anvil.pid'));
     removePidFile(join(this.#dir, 'supervisor.pid'));
+    rmSync(join(this.#dir, RPC_URL_FILE), { force: true });
   }
 
   #lockDataDir(): void {
@@ -146,6 +150,9 @@ export class EmbeddedLedger {
       logger.warn({ ledger: 'anvil' }, line),
     );
     await this.#assertChainId(chainId);
+    // Operator tools on this machine (`core-registry admin deploy-instance`) find the ledger here;
+    // it listens on 127.0.0.1 only and is never served to clients.
+    writeFileSync(join(this.#dir, RPC_URL_FILE), `${this.url}\n`, { mode: 0o600 });
     logger.info({ url: this.url, chainId, blockTime }, 'embedded ledger ready');
   }
 

@@ -242,7 +242,7 @@ async function ensureDefaults(
 }
 
 /** Arguments of each registry's `initialize`, linking it to the defaults deployed before it. */
-function initializeArgs(
+export function initializeArgs(
   name: RegistryName,
   operator: Address,
   links: Record<RegistryName, Address>,

@@ -5,6 +5,7 @@ import {
   encodeFunctionData,
   getContractAddress,
   type Hex,
+  type Log,
   numberToHex,
   type PrivateKeyAccount,
 } from 'viem';
@@ -32,7 +33,7 @@ export type Burst = {
    * Signs and sends the planned transactions, then waits for every receipt.
    * @throws {EnvironmentError} naming the first transaction that reverted.
    */
-  send(): Promise<void>;
+  send(): Promise<BurstReceipt[]>;
   readonly size: number;
 };
 
@@ -88,11 +89,14 @@ export async function createBurst(
         );
         throw new EnvironmentError(`Genesis transaction "${tx.label}" reverted${reason}`);
       }
+      return receipts;
     },
   };
 }
 
-type Receipt = { status: Hex; blockNumber: Hex };
+/** The receipt fields a burst's caller reads (e.g. an event in `logs`). */
+export type BurstReceipt = { status: Hex; blockNumber: Hex; logs: Log[] };
+type Receipt = BurstReceipt;
 
 async function waitForReceipts(ledger: LedgerClient, hashes: Hex[]): Promise<Receipt[]> {
   const deadline = Date.now() + RECEIPT_TIMEOUT_MS;

@@ -1,0 +1,54 @@
+import { type Address, encodeFunctionData, type Hex, parseEventLogs } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { EnvironmentError } from '../../errors/environment.js';
+import { toPrivateKeyHex } from '../../identity/jwk.js';
+import type { LedgerClient } from '../createLedgerClient.js';
+import type { Environment } from '../environment.js';
+import { CONTRACTS_REGISTRY, REGISTRIES, type RegistryName } from '../registryCatalog.js';
+import type { Operator } from './operator.js';
+import { initializeArgs } from './runGenesis.js';
+import { createBurst } from './sendBurst.js';
+
+export type DeployInstanceParameters = {
+  ledger: LedgerClient;
+  operator: Operator;
+  environment: Environment;
+  registry: RegistryName;
+};
+
+/**
+ * Deploys another instance of a registry through the Contracts Registry (a proxy of the same
+ * template), linked to the environment's default instances like the default one, with the
+ * operator as its deployer. An operator task: it talks to the ledger, not to a node.
+ * - Spec: SPEC.md §1 (Contracts Registry)
+ * @throws {EnvironmentError} when the transaction reverts (e.g. the key holds no deploy policy).
+ */
+export async function deployInstance(
+  parameters: DeployInstanceParameters,
+): Promise<{ address: Address; transactionBlock: Hex }> {
+  const { ledger, operator, environment, registry } = parameters;
+  const signer = privateKeyToAccount(toPrivateKeyHex(operator.privateKeyJwk));
+  const { abi, type, contractName } = REGISTRIES[registry];
+  const initData = encodeFunctionData({
+    abi,
+    functionName: 'initialize',
+    args: initializeArgs(registry, operator.address, environment.registries),
+  } as never);
+  const burst = await createBurst(ledger, signer, environment.chainId);
+  burst.call(
+    `deployInstance ${contractName}`,
+    environment.contractsRegistry,
+    CONTRACTS_REGISTRY.abi,
+    'deployInstance',
+    [type, initData, operator.did],
+  );
+  const [receipt] = await burst.send();
+  const [event] = parseEventLogs({
+    abi: CONTRACTS_REGISTRY.abi,
+    eventName: 'InstanceDeployed',
+    logs: receipt?.logs ?? [],
+  });
+  if (!receipt || !event)
+    throw new EnvironmentError(`No InstanceDeployed event for ${contractName}`);
+  return { address: event.args.instance, transactionBlock: receipt.blockNumber };
+}

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createCli } from '../support/cli.js';
+import { startTestNode, type TestNode } from '../support/testNode.js';
+
+let node: TestNode;
+let workDir: string;
+const {
+  json: cli,
+  raw,
+  registeredWallet,
+} = createCli(
+  () => node,
+  () => workDir,
+);
+
+beforeAll(async () => {
+  node = await startTestNode({ blockTime: 0.2 });
+  workDir = mkdtempSync(join(tmpdir(), 'core-cli-instances-'));
+});
+afterAll(async () => {
+  await node?.close();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('core-registry admin deploy-instance and invoke', () => {
+  test('deploys a second Timestamp instance on the embedded ledger; a DID gets invoke and suffixed tokens for it', async () => {
+    const { contractAddress, href } = await cli<{ contractAddress: string; href: string }>(
+      'admin',
+      'deploy-instance',
+      'timestamp',
+    );
+    expect(href).toBe(`${node.url}/v1/contracts-registry/contracts/${contractAddress}`);
+    const defaults = (await (await fetch(`${node.url}/v1/timestamp/details`)).json()) as {
+      contractAddress: string;
+      policyRegistryContract: string;
+    };
+    expect(contractAddress).not.toBe(defaults.contractAddress);
+    expect(await (await fetch(href)).json()).toMatchObject({
+      address: contractAddress,
+      deployerDid: node.environment.operatorDid,
+      isActive: true,
+    });
+    expect(
+      await (
+        await fetch(`${node.url}/v1/timestamp/details?contractAddress=${contractAddress}`)
+      ).json(),
+    ).toEqual({ contractAddress, policyRegistryContract: defaults.policyRegistryContract });
+
+    const a = await registeredWallet('a');
+    const { credential } = await cli<{ credential: string }>(
+      'admin',
+      'invoke',
+      a.did,
+      contractAddress,
+    );
+    const invoke = await cli<{ scope: string }>(
+      'wallet',
+      'token',
+      `ledger:invoke:${contractAddress}`,
+      '--credential',
+      credential,
+      '--wallet',
+      a.wallet,
+    );
+    expect(invoke.scope).toBe(`openid ledger:invoke:${contractAddress}`);
+    const suffixed = await cli<{ scope: string }>(
+      'wallet',
+      'token',
+      `timestamp:write:${contractAddress}`,
+      '--wallet',
+      a.wallet,
+    );
+    expect(suffixed.scope).toBe(`openid timestamp:write:${contractAddress}`);
+  });
+
+  test('bad usage exits 2: an unknown registry, no ledger to talk to', async () => {
+    expect(await raw('admin', 'deploy-instance', 'ledger')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('admin deploy-instance takes one of policies-registry'),
+    });
+    const elsewhere = mkdtempSync(join(tmpdir(), 'core-cli-no-ledger-'));
+    try {
+      const run = await raw(
+        'admin',
+        'deploy-instance',
+        'timestamp',
+        '--data-dir',
+        elsewhere,
+        '--environment',
+        join(node.dataDir, 'environment.json'),
+        '--operator-key',
+        join(node.dataDir, 'operator.json'),
+      );
+      expect(run).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('No ledger: pass --ledger-url'),
+      });
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+});
