@@ -11,6 +11,8 @@ import { toTimestampIdMultibase } from '../registries/timestamp/ids.js';
 import { CliUsageError, type Output } from './output.js';
 import { createWalletFile, readWalletSigner } from './walletFile.js';
 import { type KeysOptions, runKeys } from './walletKeys.js';
+import { runSchema } from './walletSchema.js';
+import { runTnt } from './walletTnt.js';
 
 export type WalletContext = {
   client: CoreClient;
@@ -40,6 +42,18 @@ Commands:
                               the credential a scope needs (ledger:invoke:<address>)
   timestamp <file>            Timestamp the SHA-256 of a file (commit, wait, reveal)
   verify <file>               Read the timestamp of a file's SHA-256 back from the node
+  tnt create <documentHash> [metadata]
+                              Create a Track and Trace document (commit, wait, reveal); the DID
+                              must be authorised as a creator
+  tnt grant <documentHash> <did> [write|delegate]
+                              Let a did:core or did:key write events to (or delegate on) a document
+  tnt event <documentHash> <eventId> <metadata> [origin]
+                              Write an event to a document
+  schema insert <schema.json> [metadata.json]
+                              Insert a schema (its id is the SHA-256 of the file); needs
+                              TSR:insertSchema
+  schema update <schemaId> <schema.json> [metadata.json]
+                              Add a revision to a schema; needs TSR:updateSchema
 
 Options: --wallet F (CORE_WALLET, ./wallet.json), --node URL (CORE_NODE_URL,
   http://localhost:8080), --json
@@ -61,6 +75,10 @@ export async function runWallet(args: string[], context: WalletContext): Promise
       return timestamp(rest, context);
     case 'keys':
       return runKeys(rest, context);
+    case 'tnt':
+      return runTnt(rest, context);
+    case 'schema':
+      return runSchema(rest, context);
     case 'issuer':
       if (rest[0] !== 'accept' || rest.length > 1)
         throw new CliUsageError('wallet issuer takes one command: accept --credential C');

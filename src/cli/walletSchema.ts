@@ -1,0 +1,115 @@
+import { readFile } from 'node:fs/promises';
+import { type Hex, sha256, toHex } from 'viem';
+import { requestToken } from '../client/requestToken.js';
+import type { WalletSigner } from '../client/signers.js';
+import { writeContractAndWait } from '../client/writeContract.js';
+import { toSchemaIdHex, toSchemaIdMultibase } from '../registries/schemas-registry/ids.js';
+import { CliUsageError } from './output.js';
+import type { WalletContext } from './wallet.js';
+import { readWalletSigner } from './walletFile.js';
+
+const USAGE = `wallet schema takes one command:
+  insert <schema.json> [metadata.json]
+  update <schemaId> <schema.json> [metadata.json]`;
+/** The metadata of a revision when none is given: a JSON object without validity bounds. */
+const NO_METADATA = '{}';
+
+/**
+ * `wallet schema insert|update`: Trusted Schemas Registry writes. The documents are stored as the
+ * files' bytes (JSON checked first); a schema's id is the SHA-256 of its first revision's bytes.
+ * The wallet's controller key needs `TSR:insertSchema` / `TSR:updateSchema` (`admin grant`).
+ * - Spec: SPEC.md §4.4; contracts/interfaces/ISchemasRegistry.sol
+ */
+export async function runSchema(
+  [command, ...args]: string[],
+  context: WalletContext,
+): Promise<void> {
+  if (command === 'insert') {
+    const [schemaFile, metadataFile] = args;
+    if (schemaFile === undefined || args.length > 2)
+      throw new CliUsageError('wallet schema insert takes <schema.json> [metadata.json]');
+    const schema = await readJson(schemaFile);
+    return write(context, 'insertSchema', sha256(schema), schema, await metadataOf(metadataFile));
+  }
+  if (command === 'update') {
+    const [id, schemaFile, metadataFile] = args;
+    if (id === undefined || schemaFile === undefined || args.length > 3)
+      throw new CliUsageError(
+        'wallet schema update takes <schemaId> <schema.json> [metadata.json]',
+      );
+    const schemaId = toSchemaIdHex(id);
+    if (schemaId === undefined)
+      throw new CliUsageError(`${id} is not a schema id (0x + 64 hex digits, or multibase z…)`);
+    const schema = await readJson(schemaFile);
+    return write(context, 'updateSchema', schemaId, schema, await metadataOf(metadataFile));
+  }
+  throw new CliUsageError(USAGE);
+}
+
+async function write(
+  context: WalletContext,
+  functionName: 'insertSchema' | 'updateSchema',
+  schemaIdHex: Hex,
+  schema: Hex,
+  metadata: Hex,
+) {
+  const { client, output } = context;
+  const holder = await readWalletSigner(context.walletPath);
+  const account = requireAccount(holder);
+  const accessToken = await output.step('Request a schemas-registry:write token', async () => {
+    const granted = await requestToken({
+      baseUrl: client.baseUrl,
+      scope: 'openid schemas-registry:write',
+      holder,
+    });
+    return granted.accessToken;
+  });
+  const schemaId = toSchemaIdMultibase(schemaIdHex);
+  const receipt = await output.step(`${functionName} ${schemaId}`, (progress) =>
+    writeContractAndWait(client, {
+      registry: 'schemas-registry',
+      functionName,
+      args: [schemaIdHex, schema, metadata],
+      account,
+      accessToken,
+      onProgress: progress,
+    }),
+  );
+  const href = `${client.baseUrl}/v1/schemas-registry/schemas/${schemaId}`;
+  const schemaRevisionId = sha256(schema);
+  output.result(
+    {
+      schemaId,
+      schemaIdHex,
+      schemaRevisionId,
+      metadataId: sha256(metadata),
+      href,
+      revisionHref: `${href}/revisions/${schemaRevisionId}`,
+      transactionHash: receipt.transactionHash,
+    },
+    `${schemaId} ${functionName === 'insertSchema' ? 'inserted' : 'updated'}\n  revision ${schemaRevisionId}\n  ${href}`,
+  );
+}
+
+/** The metadata file's bytes, or an empty JSON object. */
+async function metadataOf(file: string | undefined): Promise<Hex> {
+  return file === undefined ? toHex(NO_METADATA) : readJson(file);
+}
+
+/** A JSON file's bytes as stored (not re-serialised); a missing or non-JSON file is a usage error. */
+async function readJson(path: string): Promise<Hex> {
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new CliUsageError(`Cannot read ${path}: ${error.code ?? error.message}`);
+  });
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    throw new CliUsageError(`${path} is not JSON: ${(error as Error).message}`);
+  }
+  return toHex(text);
+}
+
+function requireAccount(signer: WalletSigner) {
+  if (!signer.account) throw new CliUsageError('The wallet key is not a secp256k1 key');
+  return signer.account;
+}

@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { base58btc } from 'multiformats/bases/base58';
+import { hexToBytes, sha256, toHex } from 'viem';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createCli } from '../support/cli.js';
+import { startTestNode, type TestNode } from '../support/testNode.js';
+
+let node: TestNode;
+let workDir: string;
+const {
+  json: cli,
+  raw,
+  registeredWallet,
+} = createCli(
+  () => node,
+  () => workDir,
+);
+
+/** Two revisions of a schema and a metadata document, as the files hold them (stored verbatim). */
+const files = {
+  'schema1.json': '{\n  "title": "CLI credential",\n  "type": "object"\n}\n',
+  'schema2.json': '{"title":"CLI credential","type":"object","required":["name"]}',
+  'metadata.json': '{"validFrom":"2026-01-01T00:00:00Z"}',
+};
+
+const read = async (path: string) => {
+  const response = await fetch(`${node.url}${path}`);
+  return { status: response.status, text: await response.text() };
+};
+
+beforeAll(async () => {
+  node = await startTestNode({ blockTime: 0.2 });
+  workDir = mkdtempSync(join(tmpdir(), 'core-cli-schema-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(workDir, name), text);
+});
+afterAll(async () => {
+  await node?.close();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('core-registry wallet schema', () => {
+  test('a wallet granted the TSR policies inserts a schema and adds a revision', async () => {
+    const s = await registeredWallet('s');
+    await cli('admin', 'grant', s.did, 'TSR:insertSchema', 'TSR:updateSchema');
+
+    const schemaIdHex = sha256(toHex(files['schema1.json']));
+    const schemaId = base58btc.encode(hexToBytes(schemaIdHex));
+    const base = `/v1/schemas-registry/schemas/${schemaId}`;
+    const inserted = await cli(
+      'wallet',
+      'schema',
+      'insert',
+      'schema1.json',
+      'metadata.json',
+      '--wallet',
+      s.wallet,
+    );
+    expect(inserted).toMatchObject({
+      schemaId,
+      schemaIdHex,
+      schemaRevisionId: schemaIdHex,
+      metadataId: sha256(toHex(files['metadata.json'])),
+      href: `${node.url}${base}`,
+    });
+    expect(await read(base)).toEqual({ status: 200, text: files['schema1.json'] });
+    expect(
+      await read(
+        `${base}/revisions/${schemaIdHex}/metadata/${sha256(toHex(files['metadata.json']))}`,
+      ),
+    ).toEqual({ status: 200, text: files['metadata.json'] });
+
+    // The update names the schema by its hex id; without a metadata file the revision gets `{}`.
+    const updated = await raw(
+      'wallet',
+      'schema',
+      'update',
+      schemaIdHex,
+      'schema2.json',
+      '--wallet',
+      s.wallet,
+    );
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(updated.stdout).toContain(schemaId);
+    expect(updated.stdout).toContain(`${node.url}${base}`);
+    expect(await read(base)).toEqual({ status: 200, text: files['schema2.json'] });
+    const revisions = JSON.parse((await read(`${base}/revisions`)).text);
+    expect(revisions).toMatchObject({
+      total: 2,
+      items: [
+        { schemaRevisionId: schemaIdHex },
+        { schemaRevisionId: sha256(toHex(files['schema2.json'])) },
+      ],
+    });
+    const revision2 = sha256(toHex(files['schema2.json']));
+    expect(await read(`${base}/revisions/${revision2}/metadata/${sha256(toHex('{}'))}`)).toEqual({
+      status: 200,
+      text: '{}',
+    });
+  });
+
+  test('bad usage exits 2 before any request: a malformed schema id', async () => {
+    const run = await raw('wallet', 'schema', 'update', 'not-an-id', 'schema2.json');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('not-an-id is not a schema id');
+    expect(run.stdout).toBe('');
+  });
+});
