@@ -4,19 +4,12 @@ import type { CoreClient } from '../client/createCoreClient.js';
 import { requestToken } from '../client/requestToken.js';
 import { createDidCoreSigner, createPrivateJwk, type WalletSigner } from '../client/signers.js';
 import { writeContractAndWait } from '../client/writeContract.js';
+import { VERIFICATION_RELATIONSHIPS } from '../identity/didDocument.js';
 import { toPublicKeyHex } from '../identity/jwk.js';
 import { CliUsageError } from './output.js';
 import type { WalletContext } from './wallet.js';
 import { readWalletFile, saveWalletFile } from './walletFile.js';
 
-/** The relationships a DID document knows (SPEC.md §4.4). */
-const RELATIONSHIPS = [
-  'authentication',
-  'assertionMethod',
-  'keyAgreement',
-  'capabilityInvocation',
-  'capabilityDelegation',
-] as const;
 const TEN_YEARS = 10n * 365n * 24n * 3600n;
 
 export type KeysOptions = { curve: string | undefined; relationship: string | undefined };
@@ -38,8 +31,8 @@ async function addKey(context: WalletContext & KeysOptions) {
   const relationship = context.relationship ?? 'assertionMethod';
   if (curve !== 'P-256' && curve !== 'secp256k1')
     throw new CliUsageError('--curve is P-256 or secp256k1');
-  if (!(RELATIONSHIPS as readonly string[]).includes(relationship))
-    throw new CliUsageError(`--relationship is one of ${RELATIONSHIPS.join(', ')}`);
+  if (!(VERIFICATION_RELATIONSHIPS as readonly string[]).includes(relationship))
+    throw new CliUsageError(`--relationship is one of ${VERIFICATION_RELATIONSHIPS.join(', ')}`);
   const wallet = await readWalletFile(context.walletPath);
   const controller = await createDidCoreSigner({
     did: wallet.did,

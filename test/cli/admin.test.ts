@@ -1,34 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createCli } from '../support/cli.js';
-import { startTestNode, type TestNode } from '../support/testNode.js';
+import { describe, expect, test } from 'vitest';
+import { useCliNode } from '../support/cli.js';
 
-let node: TestNode;
-let workDir: string;
-
-const { json: cli, registeredWallet } = createCli(
-  () => node,
-  () => workDir,
-);
+const env = useCliNode('admin');
+const { json: cli, registeredWallet } = env;
 
 /** The policy names a subject holds; none when the registry answers 404 (it holds no policy). */
 async function policiesOf(address: string): Promise<string[]> {
-  const response = await fetch(`${node.url}/v1/policies-registry/subjects/${address}/policies`);
+  const response = await fetch(`${env.node.url}/v1/policies-registry/subjects/${address}/policies`);
   if (response.status === 404) return [];
   const { items } = (await response.json()) as { items: { policyName: string }[] };
   return items.map(({ policyName }) => policyName);
 }
-
-beforeAll(async () => {
-  node = await startTestNode({ blockTime: 0.2 });
-  workDir = mkdtempSync(join(tmpdir(), 'core-cli-admin-'));
-});
-afterAll(async () => {
-  await node?.close();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
 
 describe('core-registry admin accredit, wallet issuer accept', () => {
   test('the operator accredits a TAO; the TAO accepts and the attribute carries the accreditation', async () => {
@@ -39,11 +23,11 @@ describe('core-registry admin accredit, wallet issuer accept', () => {
       b.did,
       'TAO',
     );
-    const attribute = `${node.url}/v1/issuers-registry/issuers/${b.did}/attributes/${accredited.attributeId}`;
+    const attribute = `${env.node.url}/v1/issuers-registry/issuers/${b.did}/attributes/${accredited.attributeId}`;
     expect(await (await fetch(attribute)).json()).toMatchObject({
       attribute: { body: '', issuerType: 'TAO' },
     });
-    writeFileSync(join(workDir, 'b-accreditation.jwt'), accredited.credential);
+    writeFileSync(join(env.workDir, 'b-accreditation.jwt'), accredited.credential);
     const accepted = await cli(
       'wallet',
       'issuer',

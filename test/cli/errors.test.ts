@@ -1,27 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createCli } from '../support/cli.js';
-import { startTestNode, type TestNode } from '../support/testNode.js';
+import { describe, expect, test } from 'vitest';
+import { useCliNode } from '../support/cli.js';
 
-let node: TestNode;
-let workDir: string;
-
-const { raw: cli } = createCli(
-  () => node,
-  () => workDir,
-);
-
-beforeAll(async () => {
-  node = await startTestNode({ blockTime: 0.2 });
-  workDir = mkdtempSync(join(tmpdir(), 'core-cli-'));
-});
-afterAll(async () => {
-  await node?.close();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
+const env = useCliNode('errors');
+const { raw: cli } = env;
 
 describe('core-registry wallet and admin: output and exit codes', () => {
   test('--json prints one JSON document on stdout and nothing on stderr', async () => {

@@ -1,29 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createCli } from '../support/cli.js';
-import { startTestNode, type TestNode } from '../support/testNode.js';
+import { describe, expect, test } from 'vitest';
+import { useCliNode } from '../support/cli.js';
 
-let node: TestNode;
-let workDir: string;
-const {
-  json: cli,
-  raw,
-  registeredWallet,
-} = createCli(
-  () => node,
-  () => workDir,
-);
-
-beforeAll(async () => {
-  node = await startTestNode({ blockTime: 0.2 });
-  workDir = mkdtempSync(join(tmpdir(), 'core-cli-instances-'));
-});
-afterAll(async () => {
-  await node?.close();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
+const env = useCliNode('instances');
+const { json: cli, raw, registeredWallet } = env;
 
 describe('core-registry admin deploy-instance and invoke', () => {
   test('deploys a second Timestamp instance on the embedded ledger; a DID gets invoke and suffixed tokens for it', async () => {
@@ -32,20 +14,20 @@ describe('core-registry admin deploy-instance and invoke', () => {
       'deploy-instance',
       'timestamp',
     );
-    expect(href).toBe(`${node.url}/v1/contracts-registry/contracts/${contractAddress}`);
-    const defaults = (await (await fetch(`${node.url}/v1/timestamp/details`)).json()) as {
+    expect(href).toBe(`${env.node.url}/v1/contracts-registry/contracts/${contractAddress}`);
+    const defaults = (await (await fetch(`${env.node.url}/v1/timestamp/details`)).json()) as {
       contractAddress: string;
       policyRegistryContract: string;
     };
     expect(contractAddress).not.toBe(defaults.contractAddress);
     expect(await (await fetch(href)).json()).toMatchObject({
       address: contractAddress,
-      deployerDid: node.environment.operatorDid,
+      deployerDid: env.node.environment.operatorDid,
       isActive: true,
     });
     expect(
       await (
-        await fetch(`${node.url}/v1/timestamp/details?contractAddress=${contractAddress}`)
+        await fetch(`${env.node.url}/v1/timestamp/details?contractAddress=${contractAddress}`)
       ).json(),
     ).toEqual({ contractAddress, policyRegistryContract: defaults.policyRegistryContract });
 
@@ -90,9 +72,9 @@ describe('core-registry admin deploy-instance and invoke', () => {
         '--data-dir',
         elsewhere,
         '--environment',
-        join(node.dataDir, 'environment.json'),
+        join(env.node.dataDir, 'environment.json'),
         '--operator-key',
-        join(node.dataDir, 'operator.json'),
+        join(env.node.dataDir, 'operator.json'),
       );
       expect(run).toMatchObject({
         code: 2,

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { startTestNode, type TestNode } from '../support/testNode.js';
 
 const run = promisify(execFile);
@@ -50,6 +50,9 @@ afterAll(async () => {
   await node?.close();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
+
+// Eight CLI processes and a commit–reveal: more than the default 30 s on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('README quickstart', () => {
   test('every command runs as written, and the file is read back timestamped', async () => {

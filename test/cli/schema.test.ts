@@ -1,22 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { base58btc } from 'multiformats/bases/base58';
 import { hexToBytes, sha256, toHex } from 'viem';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createCli } from '../support/cli.js';
-import { startTestNode, type TestNode } from '../support/testNode.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useCliNode } from '../support/cli.js';
 
-let node: TestNode;
-let workDir: string;
-const {
-  json: cli,
-  raw,
-  registeredWallet,
-} = createCli(
-  () => node,
-  () => workDir,
-);
+const env = useCliNode('schema');
+const { json: cli, raw, registeredWallet } = env;
 
 /** Two revisions of a schema and a metadata document, as the files hold them (stored verbatim). */
 const files = {
@@ -25,20 +15,14 @@ const files = {
   'metadata.json': '{"validFrom":"2026-01-01T00:00:00Z"}',
 };
 
+beforeAll(() => {
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(env.workDir, name), text);
+});
+
 const read = async (path: string) => {
-  const response = await fetch(`${node.url}${path}`);
+  const response = await fetch(`${env.node.url}${path}`);
   return { status: response.status, text: await response.text() };
 };
-
-beforeAll(async () => {
-  node = await startTestNode({ blockTime: 0.2 });
-  workDir = mkdtempSync(join(tmpdir(), 'core-cli-schema-'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(workDir, name), text);
-});
-afterAll(async () => {
-  await node?.close();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
 
 describe('core-registry wallet schema', () => {
   test('a wallet granted the TSR policies inserts a schema and adds a revision', async () => {
@@ -62,7 +46,7 @@ describe('core-registry wallet schema', () => {
       schemaIdHex,
       schemaRevisionId: schemaIdHex,
       metadataId: sha256(toHex(files['metadata.json'])),
-      href: `${node.url}${base}`,
+      href: `${env.node.url}${base}`,
     });
     expect(await read(base)).toEqual({ status: 200, text: files['schema1.json'] });
     expect(
@@ -83,7 +67,7 @@ describe('core-registry wallet schema', () => {
     );
     expect(updated.code, updated.stderr).toBe(0);
     expect(updated.stdout).toContain(schemaId);
-    expect(updated.stdout).toContain(`${node.url}${base}`);
+    expect(updated.stdout).toContain(`${env.node.url}${base}`);
     expect(await read(base)).toEqual({ status: 200, text: files['schema2.json'] });
     const revisions = JSON.parse((await read(`${base}/revisions`)).text);
     expect(revisions).toMatchObject({

@@ -1,40 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { keccak256, toHex } from 'viem';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { readWalletSigner } from '../../src/cli/walletFile.js';
 import { createCoreClient } from '../../src/client/createCoreClient.js';
 import { requestToken } from '../../src/client/requestToken.js';
 import { writeContractAndWait } from '../../src/client/writeContract.js';
-import { createCli } from '../support/cli.js';
-import { startTestNode, type TestNode } from '../support/testNode.js';
+import { useCliNode } from '../support/cli.js';
 
-let node: TestNode;
-let workDir: string;
-const {
-  json: cli,
-  raw,
-  registeredWallet,
-} = createCli(
-  () => node,
-  () => workDir,
-);
+const env = useCliNode('tnt');
+const { json: cli, raw, registeredWallet } = env;
 
 const get = async <T = Record<string, unknown>>(path: string): Promise<T> => {
-  const response = await fetch(`${node.url}${path}`);
+  const response = await fetch(`${env.node.url}${path}`);
   expect(response.status, path).toBe(200);
   return (await response.json()) as T;
 };
-
-beforeAll(async () => {
-  node = await startTestNode({ blockTime: 0.2 });
-  workDir = mkdtempSync(join(tmpdir(), 'core-cli-tnt-'));
-});
-afterAll(async () => {
-  await node?.close();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
 
 describe('core-registry wallet tnt', () => {
   test('an authorised creator creates a document, grants write to a DID, and that DID writes an event', async () => {
@@ -46,10 +26,10 @@ describe('core-registry wallet tnt', () => {
     // D authorises E as a creator: the operator grants D the policy with the CLI; no CLI command
     // sends authoriseDid, so D sends it with the SDK.
     await cli('admin', 'grant', d.did, 'TNT:authoriseDid');
-    const client = createCoreClient({ baseUrl: node.url });
-    const authoriser = await readWalletSigner(join(workDir, d.wallet));
+    const client = createCoreClient({ baseUrl: env.node.url });
+    const authoriser = await readWalletSigner(join(env.workDir, d.wallet));
     const { accessToken } = await requestToken({
-      baseUrl: node.url,
+      baseUrl: env.node.url,
       scope: 'openid track-and-trace:authorise',
       holder: authoriser,
     });
@@ -76,7 +56,7 @@ describe('core-registry wallet tnt', () => {
       documentHash,
       creator: e.did,
       metadata: 'a shipment',
-      href: `${node.url}${documentPath}`,
+      href: `${env.node.url}${documentPath}`,
     });
     expect(await get(documentPath)).toMatchObject({
       metadata: 'a shipment',
@@ -86,7 +66,7 @@ describe('core-registry wallet tnt', () => {
 
     const granted = await raw('wallet', 'tnt', 'grant', documentHash, f.did, '--wallet', e.wallet);
     expect(granted.code, granted.stderr).toBe(0);
-    expect(granted.stdout).toContain(`${node.url}${documentPath}/accesses`);
+    expect(granted.stdout).toContain(`${env.node.url}${documentPath}/accesses`);
     expect((await get<{ items: unknown[] }>(`${documentPath}/accesses`)).items).toEqual([
       { subject: e.did, permission: 'creator', documentId: documentHash, grantedBy: e.did },
       { subject: f.did, permission: 'write', documentId: documentHash, grantedBy: e.did },
@@ -105,7 +85,7 @@ describe('core-registry wallet tnt', () => {
     const eventId = keccak256(toHex('event-1'));
     expect(written).toMatchObject({
       eventId,
-      href: `${node.url}${documentPath}/events/${eventId}`,
+      href: `${env.node.url}${documentPath}/events/${eventId}`,
     });
     expect(await get(`${documentPath}/events/${eventId}`)).toMatchObject({
       externalHash: 'event-1',

@@ -1,20 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createCli } from '../support/cli.js';
-import { startTestNode, type TestNode } from '../support/testNode.js';
+import { describe, expect, test } from 'vitest';
+import { useCliNode } from '../support/cli.js';
 
-let node: TestNode;
-let workDir: string;
-const {
-  json: cli,
-  raw,
-  registeredWallet,
-} = createCli(
-  () => node,
-  () => workDir,
-);
+const env = useCliNode('wallet');
+const { json: cli, raw, registeredWallet } = env;
 
 type DidDocument = {
   verificationMethod: { id: string; publicKeyJwk: { crv: string } }[];
@@ -22,21 +12,12 @@ type DidDocument = {
   capabilityInvocation?: string[];
 };
 const documentOf = async (did: string) =>
-  (await (await fetch(`${node.url}/v1/did-registry/identifiers/${did}`)).json()) as DidDocument;
-
-beforeAll(async () => {
-  node = await startTestNode({ blockTime: 0.2 });
-  workDir = mkdtempSync(join(tmpdir(), 'core-cli-wallet-'));
-});
-afterAll(async () => {
-  await node?.close();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
+  (await (await fetch(`${env.node.url}/v1/did-registry/identifiers/${did}`)).json()) as DidDocument;
 
 describe('core-registry wallet keys', () => {
   test('adds a P-256 assertionMethod key, rolls the controller key, and keeps writing with the new one', async () => {
     const a = await registeredWallet('a');
-    const walletPath = join(workDir, a.wallet);
+    const walletPath = join(env.workDir, a.wallet);
 
     const added = await cli<{ kid: string }>('wallet', 'keys', 'add', '--wallet', a.wallet);
     expect(added).toMatchObject({ curve: 'P-256', relationship: 'assertionMethod' });

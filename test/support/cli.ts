@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { TestNode } from './testNode.js';
+import { afterAll, beforeAll, vi } from 'vitest';
+import { startTestNode, type TestNode } from './testNode.js';
 
 /** The built CLI (`npm run build`; CI builds it in `npm ci`). */
 export const CLI = resolve(import.meta.dirname, '../../dist/src/cli/main.js');
@@ -44,4 +46,41 @@ export function createCli(node: () => TestNode, workDir: () => string) {
     return { did, address, wallet };
   };
   return { raw, json, registeredWallet };
+}
+
+/**
+ * One test node and one working directory for a CLI test file (started before its tests, removed
+ * after), with the CLI bound to them.
+ */
+export function useCliNode(name: string) {
+  // Each CLI step is a process of its own (≈0.5 s to load on two shared cores) before any block
+  // is waited for: a whole journey of them needs more than the default 30 s on a busy CI machine.
+  vi.setConfig({ testTimeout: 120_000 });
+  let node: TestNode | undefined;
+  let workDir: string | undefined;
+  beforeAll(async () => {
+    node = await startTestNode({ blockTime: 0.2 });
+    workDir = mkdtempSync(join(tmpdir(), `core-cli-${name}-`));
+  });
+  afterAll(async () => {
+    await node?.close();
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  });
+  const env = {
+    get node(): TestNode {
+      if (!node) throw new Error('the CLI test node has not started');
+      return node;
+    },
+    get workDir(): string {
+      if (!workDir) throw new Error('the CLI work directory does not exist');
+      return workDir;
+    },
+  };
+  return Object.assign(
+    env,
+    createCli(
+      () => env.node,
+      () => env.workDir,
+    ),
+  );
 }
