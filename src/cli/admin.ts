@@ -15,6 +15,7 @@ import { readEnvironment } from '../ledger/environment.js';
 import { deployInstance } from '../ledger/genesis/deployInstance.js';
 import { readOperator } from '../ledger/genesis/operator.js';
 import { REGISTRIES, REGISTRY_NAMES, type RegistryName } from '../ledger/registryCatalog.js';
+import { type InstanceOption, writeScopeOf } from './instance.js';
 import { CliUsageError, type Output } from './output.js';
 
 export type AdminContext = {
@@ -28,7 +29,7 @@ export type AdminContext = {
   ledgerUrl: string | undefined;
   /** `--environment` / `CORE_ENVIRONMENT` (default `<data-dir>/environment.json`). */
   environmentPath: string | undefined;
-};
+} & InstanceOption;
 
 export const ADMIN_HELP = `Usage: core-registry admin <command> [options]
 
@@ -216,6 +217,8 @@ const ACCREDITATIONS = {
 async function accredit([did, as = 'TAO', ...extra]: string[], context: AdminContext) {
   if (did === undefined || !did.startsWith('did:') || !(as in ACCREDITATIONS) || extra.length > 0)
     throw new CliUsageError('admin accredit takes a DID and TAO (default) or TI');
+  if (context.contractAddress)
+    throw new CliUsageError('admin accredit works on the default Trusted Issuers Registry only');
   const { issuerType, credentialType } = ACCREDITATIONS[as as keyof typeof ACCREDITATIONS];
   const operator = await readOperatorSigner(context.operatorKeyPath);
   const rootAttributeId = await context.output.step("Find the operator's RootTAO attribute", () =>
@@ -270,7 +273,7 @@ async function addressesOf(client: CoreClient, subject: string): Promise<Address
 
 /** One write of the operator through the API: a token for the registry's write scope, then the transaction. */
 async function sendAsOperator(
-  { client, output, operatorKeyPath }: AdminContext,
+  { client, output, operatorKeyPath, contractAddress }: AdminContext,
   write: {
     step: string;
     registry: RegistrySegment;
@@ -279,9 +282,9 @@ async function sendAsOperator(
   },
 ) {
   const operator = await readOperatorSigner(operatorKeyPath);
-  const scope = `openid ${write.registry}:write`;
-  const { accessToken } = await output.step(`Request a ${write.registry}:write token`, () =>
-    requestToken({ baseUrl: client.baseUrl, scope, holder: operator }),
+  const scope = writeScopeOf(write.registry, contractAddress);
+  const { accessToken } = await output.step(`Request a ${scope} token`, () =>
+    requestToken({ baseUrl: client.baseUrl, scope: `openid ${scope}`, holder: operator }),
   );
   return output.step(write.step, (progress) =>
     writeContractAndWait(client, {
@@ -290,6 +293,7 @@ async function sendAsOperator(
       args: write.args,
       account: operator.account,
       accessToken,
+      ...(contractAddress ? { contractAddress } : {}),
       onProgress: progress,
     }),
   );

@@ -6,6 +6,7 @@ import { type ConfigInput, DEFAULT_DATA_DIR, parseConfig } from '../config.js';
 import { CoreError } from '../errors/base.js';
 import { runAdmin } from './admin.js';
 import { deploy } from './deploy.js';
+import { parseContractAddress } from './instance.js';
 import { CliStepError, CliUsageError, createOutput } from './output.js';
 import { startNode } from './serve.js';
 import { runWallet } from './wallet.js';
@@ -25,7 +26,9 @@ Commands:
   help             Show this help
 
 Options of admin and wallet: --node URL (CORE_NODE_URL, http://localhost:8080), --json
-  (one JSON document on stdout, nothing on stderr), --wallet F, --operator-key F, --data-dir.
+  (one JSON document on stdout, nothing on stderr), --wallet F, --operator-key F, --data-dir,
+  --contract-address A (an instance other than the default, for admin hash-algorithm, grant,
+  revoke and wallet timestamp, verify; the token gets the instance suffix).
   Exit codes: 0 done, 1 a step failed (the message names it), 2 bad usage.
 
 Options of serve (each overrides its environment variable):
@@ -68,6 +71,7 @@ async function main(argv: string[]): Promise<void> {
       credential: { type: 'string' },
       curve: { type: 'string' },
       relationship: { type: 'string' },
+      'contract-address': { type: 'string' },
       ...Object.fromEntries(Object.keys(FLAGS).map((flag) => [flag, { type: 'string' as const }])),
     },
   });
@@ -85,6 +89,7 @@ async function main(argv: string[]): Promise<void> {
       baseUrl: (values.node ?? process.env.CORE_NODE_URL ?? DEFAULT_NODE_URL).replace(/\/+$/, ''),
     });
     const output = createOutput(values.json === true);
+    const contractAddress = parseContractAddress(values['contract-address']);
     const args = positionals.slice(1);
     if (command === 'wallet') {
       await runWallet(args, {
@@ -94,6 +99,7 @@ async function main(argv: string[]): Promise<void> {
         credential: values.credential,
         curve: values.curve,
         relationship: values.relationship,
+        contractAddress,
       });
     } else {
       const dataDir = flag('data-dir') ?? process.env.CORE_DATA_DIR ?? DEFAULT_DATA_DIR;
@@ -104,6 +110,7 @@ async function main(argv: string[]): Promise<void> {
         dataDir,
         ledgerUrl: flag('ledger-url') ?? process.env.CORE_LEDGER_URL,
         environmentPath: flag('environment') ?? process.env.CORE_ENVIRONMENT,
+        contractAddress,
       });
     }
     return;

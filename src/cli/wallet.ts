@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { sha256, toHex } from 'viem';
+import { type Address, sha256, toHex } from 'viem';
 import { commitAndReveal } from '../client/commitAndReveal.js';
 import type { CoreClient } from '../client/createCoreClient.js';
 import { paginate } from '../client/paginate.js';
@@ -8,6 +8,7 @@ import { requestToken } from '../client/requestToken.js';
 import type { WalletSigner } from '../client/signers.js';
 import { writeContractAndWait } from '../client/writeContract.js';
 import { toTimestampIdMultibase } from '../registries/timestamp/ids.js';
+import { type InstanceOption, readPathOf, writeScopeOf } from './instance.js';
 import { CliUsageError, type Output } from './output.js';
 import { createWalletFile, readWalletSigner } from './walletFile.js';
 import { type KeysOptions, runKeys } from './walletKeys.js';
@@ -21,7 +22,8 @@ export type WalletContext = {
   walletPath: string;
   /** `--credential`: a JWT, or a file holding one. */
   credential: string | undefined;
-} & KeysOptions;
+} & KeysOptions &
+  InstanceOption;
 
 export const WALLET_HELP = `Usage: core-registry wallet <command> [options]
 
@@ -185,20 +187,24 @@ async function token(scopes: string[], { client, output, walletPath, credential 
   output.result({ accessToken: granted.accessToken, scope: granted.scope }, granted.accessToken);
 }
 
-async function timestamp(files: string[], { client, output, walletPath }: WalletContext) {
+async function timestamp(
+  files: string[],
+  { client, output, walletPath, contractAddress }: WalletContext,
+) {
   const [file] = files;
   if (file === undefined || files.length > 1)
     throw new CliUsageError('wallet timestamp takes one file');
   const holder = await readWalletSigner(walletPath);
   const account = requireAccount(holder);
+  const scope = writeScopeOf('timestamp', contractAddress);
   const hashValue = await output.step(`Hash ${file} with SHA-256`, async () =>
     sha256(await readFileOf(file)),
   );
   const algorithmId = await output.step('Find SHA-256 among the hash algorithms', () =>
-    findHashAlgorithm(client, 'sha-256'),
+    findHashAlgorithm(client, 'sha-256', contractAddress),
   );
-  const { accessToken } = await output.step('Request a timestamp:write token', () =>
-    requestToken({ baseUrl: client.baseUrl, scope: 'openid timestamp:write', holder }),
+  const { accessToken } = await output.step(`Request a ${scope} token`, () =>
+    requestToken({ baseUrl: client.baseUrl, scope: `openid ${scope}`, holder }),
   );
   const written = await output.step('Commit, wait for maturity, reveal', (progress) =>
     commitAndReveal(client, {
@@ -207,31 +213,31 @@ async function timestamp(files: string[], { client, output, walletPath }: Wallet
       args: [[algorithmId], [hashValue], [toHex(JSON.stringify({ name: file }))]],
       account,
       accessToken,
+      ...(contractAddress ? { contractAddress } : {}),
       onProgress: progress,
     }),
   );
   const timestampId = toTimestampIdMultibase(sha256(hashValue));
-  const href = `${client.baseUrl}/v1/timestamp/timestamps/${timestampId}`;
+  const href = `${client.baseUrl}${readPathOf(`/v1/timestamp/timestamps/${timestampId}`, contractAddress)}`;
   output.result(
     { timestampId, hashValue, href, transactionHash: written.reveal.transactionHash },
     `${timestampId}\n  sha-256 ${hashValue}\n  ${href}`,
   );
 }
 
-async function verify(files: string[], { client, output }: WalletContext) {
+async function verify(files: string[], { client, output, contractAddress }: WalletContext) {
   const [file] = files;
   if (file === undefined || files.length > 1)
     throw new CliUsageError('wallet verify takes one file');
   const hashValue = sha256(await readFileOf(file));
   const timestampId = toTimestampIdMultibase(sha256(hashValue));
+  const path = readPathOf(`/v1/timestamp/timestamps/${timestampId}`, contractAddress);
   const found = await output.step(`Read the timestamp of ${file}`, () =>
-    client.get<{ timestampedBy: string; timestamp: string; blockNumber: number }>(
-      `/v1/timestamp/timestamps/${timestampId}`,
-    ),
+    client.get<{ timestampedBy: string; timestamp: string; blockNumber: number }>(path),
   );
   output.result(
     { file, hashValue, ...found },
-    `${file} was timestamped at ${found.timestamp} (block ${found.blockNumber}) by ${found.timestampedBy}\n  ${client.baseUrl}/v1/timestamp/timestamps/${timestampId}`,
+    `${file} was timestamped at ${found.timestamp} (block ${found.blockNumber}) by ${found.timestampedBy}\n  ${client.baseUrl}${path}`,
   );
 }
 
@@ -243,22 +249,32 @@ async function readFileOf(path: string): Promise<Buffer> {
 }
 
 /** The id of an active hash algorithm by IANA name, read from the node. */
-async function findHashAlgorithm(client: CoreClient, ianaName: string): Promise<bigint> {
+async function findHashAlgorithm(
+  client: CoreClient,
+  ianaName: string,
+  contractAddress: Address | undefined,
+): Promise<bigint> {
   for await (const { href } of paginate<{ href: string }>(
     client,
-    '/v1/timestamp/hash-algorithms',
+    readPathOf('/v1/timestamp/hash-algorithms', contractAddress),
   )) {
     const algorithm = await client.get<{
       hashAlgorithmId: number;
       ianaName: string;
       status: string;
-    }>(new URL(href).pathname);
+    }>(pathAndQueryOf(href));
     if (algorithm.ianaName === ianaName && algorithm.status === 'active')
       return BigInt(algorithm.hashAlgorithmId);
   }
   throw new Error(
     `The node has no active ${ianaName} hash algorithm: the operator adds it with "core-registry admin hash-algorithm ${ianaName}"`,
   );
+}
+
+/** The path and query of a link the node returned (a second instance's links carry `?contractAddress=`). */
+function pathAndQueryOf(href: string): string {
+  const { pathname, search } = new URL(href);
+  return `${pathname}${search}`;
 }
 
 function requireAccount(signer: WalletSigner) {

@@ -32,6 +32,10 @@ describe('core-registry wallet and admin: output and exit codes', () => {
       code: 2,
       stderr: expect.stringContaining('wallet.json exists already'),
     });
+    expect(await cli('wallet', 'verify', 'x.txt', '--contract-address', '0x12')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--contract-address 0x12 is not an address'),
+    });
     expect(await cli('admin', 'onboard', 'not-a-did')).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('admin onboard takes one DID'),

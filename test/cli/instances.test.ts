@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -56,6 +56,29 @@ describe('core-registry admin deploy-instance and invoke', () => {
       a.wallet,
     );
     expect(suffixed.scope).toBe(`openid timestamp:write:${contractAddress}`);
+
+    // The quickstart on the second instance: its own hash algorithm, a timestamp found there only.
+    const instance = ['--contract-address', contractAddress];
+    await cli('admin', 'hash-algorithm', 'sha-256', ...instance);
+    writeFileSync(join(env.workDir, 'second.txt'), `second instance ${Date.now()}`);
+    const stamped = await cli<{ timestampId: string; href: string }>(
+      'wallet',
+      'timestamp',
+      'second.txt',
+      '--wallet',
+      a.wallet,
+      ...instance,
+    );
+    expect(stamped.href).toBe(
+      `${env.node.url}/v1/timestamp/timestamps/${stamped.timestampId}?contractAddress=${contractAddress}`,
+    );
+    expect(await cli('wallet', 'verify', 'second.txt', ...instance)).toMatchObject({
+      timestampedBy: a.address,
+    });
+    expect(await raw('wallet', 'verify', 'second.txt')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Read the timestamp of second.txt failed: 404'),
+    });
   });
 
   test('bad usage exits 2: an unknown registry, no ledger to talk to', async () => {
