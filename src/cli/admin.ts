@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Address, getAddress, type Hex, isAddress, toHex } from 'viem';
-import { privateKeyToAccount, publicKeyToAddress } from 'viem/accounts';
+import { publicKeyToAddress } from 'viem/accounts';
 import type { CoreClient, RegistrySegment } from '../client/createCoreClient.js';
-import { createCredential, type Signer } from '../client/credentials.js';
+import { createCredential } from '../client/credentials.js';
 import { paginate } from '../client/paginate.js';
-import { requestToken } from '../client/requestToken.js';
-import { writeContractAndWait } from '../client/writeContract.js';
-import { type PublicEcJwk, toPrivateKeyHex, toPublicKeyHex } from '../identity/jwk.js';
+import { createDidCoreSigner } from '../client/signers.js';
+import { type PublicEcJwk, toPublicKeyHex } from '../identity/jwk.js';
 import { createLedgerClient } from '../ledger/createLedgerClient.js';
 import { RPC_URL_FILE } from '../ledger/embedded/embeddedLedger.js';
 import { readEnvironment } from '../ledger/environment.js';
@@ -17,6 +16,7 @@ import { readOperator } from '../ledger/genesis/operator.js';
 import { REGISTRIES, REGISTRY_NAMES, type RegistryName } from '../ledger/registryCatalog.js';
 import { type InstanceOption, writeScopeOf } from './instance.js';
 import { CliUsageError, type Output } from './output.js';
+import { requestTokenStep, requireAccount, writeStep } from './steps.js';
 
 export type AdminContext = {
   client: CoreClient;
@@ -283,30 +283,22 @@ async function sendAsOperator(
 ) {
   const operator = await readOperatorSigner(operatorKeyPath);
   const scope = writeScopeOf(write.registry, contractAddress);
-  const { accessToken } = await output.step(`Request a ${scope} token`, () =>
-    requestToken({ baseUrl: client.baseUrl, scope: `openid ${scope}`, holder: operator }),
-  );
-  return output.step(write.step, (progress) =>
-    writeContractAndWait(client, {
-      registry: write.registry,
-      functionName: write.functionName,
-      args: write.args,
-      account: operator.account,
-      accessToken,
-      ...(contractAddress ? { contractAddress } : {}),
-      onProgress: progress,
-    }),
-  );
+  const accessToken = await requestTokenStep({ client, output }, operator, scope);
+  return writeStep({ client, output }, write.step, {
+    registry: write.registry,
+    functionName: write.functionName,
+    args: write.args,
+    account: operator.account,
+    accessToken,
+    ...(contractAddress ? { contractAddress } : {}),
+  });
 }
 
+/** The operator as a signer: its did:core and its secp256k1 key, with the key's account. */
 async function readOperatorSigner(path: string) {
-  const operator = await readOperatorOf(path);
-  const signer: Signer = {
-    did: operator.did,
-    kid: operator.kid,
-    privateKeyJwk: operator.privateKeyJwk,
-  };
-  return { ...signer, account: privateKeyToAccount(toPrivateKeyHex(operator.privateKeyJwk)) };
+  const { did, privateKeyJwk } = await readOperatorOf(path);
+  const signer = await createDidCoreSigner({ did, privateKeyJwk });
+  return { ...signer, account: requireAccount(signer) };
 }
 
 function readOperatorOf(path: string) {

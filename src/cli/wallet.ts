@@ -5,11 +5,10 @@ import type { CoreClient } from '../client/createCoreClient.js';
 import { paginate } from '../client/paginate.js';
 import { registerDid } from '../client/registerDid.js';
 import { requestToken } from '../client/requestToken.js';
-import type { WalletSigner } from '../client/signers.js';
-import { writeContractAndWait } from '../client/writeContract.js';
 import { toTimestampIdMultibase } from '../registries/timestamp/ids.js';
 import { type InstanceOption, readPathOf, writeScopeOf } from './instance.js';
 import { CliUsageError, type Output } from './output.js';
+import { requestTokenStep, requireAccount, writeStep } from './steps.js';
 import { createWalletFile, readWalletSigner } from './walletFile.js';
 import { type KeysOptions, runKeys } from './walletKeys.js';
 import { runSchema } from './walletSchema.js';
@@ -131,24 +130,19 @@ async function acceptAccreditation({ client, output, walletPath, credential }: W
   const account = requireAccount(holder);
   const accreditation = await readJwt(credential);
   const attributeId = reservedAttributeIdOf(accreditation);
-  const { accessToken } = await output.step('Request an issuers-registry:invite token', () =>
-    requestToken({
-      baseUrl: client.baseUrl,
-      scope: 'openid issuers-registry:invite',
-      holder,
-      credential: accreditation,
-    }),
+  const accessToken = await requestTokenStep(
+    { client, output },
+    holder,
+    'issuers-registry:invite',
+    accreditation,
   );
-  const receipt = await output.step(`Set the data of attribute ${attributeId}`, (progress) =>
-    writeContractAndWait(client, {
-      registry: 'issuers-registry',
-      functionName: 'setAttributeData',
-      args: [holder.did, attributeId, toHex(accreditation)],
-      account,
-      accessToken,
-      onProgress: progress,
-    }),
-  );
+  const receipt = await writeStep({ client, output }, `Set the data of attribute ${attributeId}`, {
+    registry: 'issuers-registry',
+    functionName: 'setAttributeData',
+    args: [holder.did, attributeId, toHex(accreditation)],
+    account,
+    accessToken,
+  });
   const href = `${client.baseUrl}/v1/issuers-registry/issuers/${holder.did}/attributes/${attributeId}`;
   output.result(
     { did: holder.did, attributeId, href, transactionHash: receipt.transactionHash },
@@ -203,9 +197,7 @@ async function timestamp(
   const algorithmId = await output.step('Find SHA-256 among the hash algorithms', () =>
     findHashAlgorithm(client, 'sha-256', contractAddress),
   );
-  const { accessToken } = await output.step(`Request a ${scope} token`, () =>
-    requestToken({ baseUrl: client.baseUrl, scope: `openid ${scope}`, holder }),
-  );
+  const accessToken = await requestTokenStep({ client, output }, holder, scope);
   const written = await output.step('Commit, wait for maturity, reveal', (progress) =>
     commitAndReveal(client, {
       registry: 'timestamp',
@@ -275,11 +267,6 @@ async function findHashAlgorithm(
 function pathAndQueryOf(href: string): string {
   const { pathname, search } = new URL(href);
   return `${pathname}${search}`;
-}
-
-function requireAccount(signer: WalletSigner) {
-  if (!signer.account) throw new CliUsageError('The wallet key is not a secp256k1 key');
-  return signer.account;
 }
 
 const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;

@@ -1,12 +1,11 @@
 import { rm } from 'node:fs/promises';
 import type { Hex } from 'viem';
 import type { CoreClient } from '../client/createCoreClient.js';
-import { requestToken } from '../client/requestToken.js';
 import { createDidCoreSigner, createPrivateJwk, type WalletSigner } from '../client/signers.js';
-import { writeContractAndWait } from '../client/writeContract.js';
 import { VERIFICATION_RELATIONSHIPS } from '../identity/didDocument.js';
 import { toPublicKeyHex } from '../identity/jwk.js';
 import { CliUsageError } from './output.js';
+import { requestTokenStep, requireAccount, writeStep } from './steps.js';
 import type { WalletContext } from './wallet.js';
 import { readWalletFile, saveWalletFile } from './walletFile.js';
 
@@ -42,24 +41,21 @@ async function addKey(context: WalletContext & KeysOptions) {
     did: wallet.did,
     privateKeyJwk: createPrivateJwk(curve),
   });
-  const accessToken = await didWriteToken(context, controller);
-  await write(
-    context,
-    controller,
-    accessToken,
-    `Add key ${key.vMethodId}`,
-    'addVerificationMethod',
-    [wallet.did, key.vMethodId, toPublicKeyHex(key.publicJwk), curve === 'secp256k1'],
-  );
+  const send = await didRegistryWriter(context, controller);
+  await send(`Add key ${key.vMethodId}`, 'addVerificationMethod', [
+    wallet.did,
+    key.vMethodId,
+    toPublicKeyHex(key.publicJwk),
+    curve === 'secp256k1',
+  ]);
   const notBefore = await blockTime(context.client);
-  await write(
-    context,
-    controller,
-    accessToken,
-    `Give it the ${relationship} relationship`,
-    'addVerificationRelationship',
-    [wallet.did, relationship, key.vMethodId, notBefore, notBefore + TEN_YEARS],
-  );
+  await send(`Give it the ${relationship} relationship`, 'addVerificationRelationship', [
+    wallet.did,
+    relationship,
+    key.vMethodId,
+    notBefore,
+    notBefore + TEN_YEARS,
+  ]);
   wallet.keys.push({ vMethodId: key.vMethodId, privateKeyJwk: key.privateKeyJwk });
   await saveWalletFile(context.walletPath, wallet);
   context.output.result(
@@ -79,32 +75,25 @@ async function rollKey(context: WalletContext) {
     did: wallet.did,
     privateKeyJwk: createPrivateJwk('secp256k1'),
   });
-  const accessToken = await didWriteToken(context, controller);
+  const send = await didRegistryWriter(context, controller);
   const notBefore = await blockTime(context.client);
   // The wallet keeps the new key aside until the ledger has it: a failed roll loses nothing.
   await saveWalletFile(`${context.walletPath}.rolling`, {
     ...wallet,
     keys: [{ vMethodId: next.vMethodId, privateKeyJwk: next.privateKeyJwk }],
   });
-  await write(
-    context,
-    controller,
-    accessToken,
-    `Roll ${old.vMethodId} to ${next.vMethodId}`,
-    'rollVerificationMethod',
-    [
-      {
-        did: wallet.did,
-        vMethodId: next.vMethodId,
-        publicKey: toPublicKeyHex(next.publicJwk),
-        isSecp256k1: true,
-        notBefore,
-        notAfter: notBefore + TEN_YEARS,
-        oldVMethodId: old.vMethodId,
-        duration: 0n,
-      },
-    ],
-  );
+  await send(`Roll ${old.vMethodId} to ${next.vMethodId}`, 'rollVerificationMethod', [
+    {
+      did: wallet.did,
+      vMethodId: next.vMethodId,
+      publicKey: toPublicKeyHex(next.publicJwk),
+      isSecp256k1: true,
+      notBefore,
+      notAfter: notBefore + TEN_YEARS,
+      oldVMethodId: old.vMethodId,
+      duration: 0n,
+    },
+  ]);
   await saveWalletFile(context.walletPath, {
     ...wallet,
     keys: [
@@ -119,37 +108,18 @@ async function rollKey(context: WalletContext) {
   );
 }
 
-function didWriteToken({ client, output }: WalletContext, holder: WalletSigner) {
-  return output.step('Request a did-registry:write token', async () => {
-    const { accessToken } = await requestToken({
-      baseUrl: client.baseUrl,
-      scope: 'openid did-registry:write',
-      holder,
-    });
-    return accessToken;
-  });
-}
-
-function write(
-  { client, output }: WalletContext,
-  signer: WalletSigner,
-  accessToken: string,
-  step: string,
-  functionName: string,
-  args: readonly unknown[],
-) {
-  if (!signer.account) throw new CliUsageError('The wallet controller key is not a secp256k1 key');
-  const account = signer.account;
-  return output.step(step, (progress) =>
-    writeContractAndWait(client, {
+/** A did-registry:write token of the controller key, and a sender of DID Registry writes with it. */
+async function didRegistryWriter(context: WalletContext, controller: WalletSigner) {
+  const account = requireAccount(controller);
+  const accessToken = await requestTokenStep(context, controller, 'did-registry:write');
+  return (step: string, functionName: string, args: readonly unknown[]) =>
+    writeStep(context, step, {
       registry: 'did-registry',
       functionName,
       args,
       account,
       accessToken,
-      onProgress: progress,
-    }),
-  );
+    });
 }
 
 /** The latest block's time, read through the node. */

@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { type Hex, sha256, toHex } from 'viem';
-import { requestToken } from '../client/requestToken.js';
-import type { WalletSigner } from '../client/signers.js';
-import { writeContractAndWait } from '../client/writeContract.js';
 import { toSchemaIdHex, toSchemaIdMultibase } from '../registries/schemas-registry/ids.js';
 import { CliUsageError } from './output.js';
+import { requestTokenStep, requireAccount, writeStep } from './steps.js';
 import type { WalletContext } from './wallet.js';
 import { readWalletSigner } from './walletFile.js';
 
@@ -56,25 +54,15 @@ async function write(
   const { client, output } = context;
   const holder = await readWalletSigner(context.walletPath);
   const account = requireAccount(holder);
-  const accessToken = await output.step('Request a schemas-registry:write token', async () => {
-    const granted = await requestToken({
-      baseUrl: client.baseUrl,
-      scope: 'openid schemas-registry:write',
-      holder,
-    });
-    return granted.accessToken;
-  });
+  const accessToken = await requestTokenStep(context, holder, 'schemas-registry:write');
   const schemaId = toSchemaIdMultibase(schemaIdHex);
-  const receipt = await output.step(`${functionName} ${schemaId}`, (progress) =>
-    writeContractAndWait(client, {
-      registry: 'schemas-registry',
-      functionName,
-      args: [schemaIdHex, schema, metadata],
-      account,
-      accessToken,
-      onProgress: progress,
-    }),
-  );
+  const receipt = await writeStep(context, `${functionName} ${schemaId}`, {
+    registry: 'schemas-registry',
+    functionName,
+    args: [schemaIdHex, schema, metadata],
+    account,
+    accessToken,
+  });
   const href = `${client.baseUrl}/v1/schemas-registry/schemas/${schemaId}`;
   const schemaRevisionId = sha256(schema);
   output.result(
@@ -107,9 +95,4 @@ async function readJson(path: string): Promise<Hex> {
     throw new CliUsageError(`${path} is not JSON: ${(error as Error).message}`);
   }
   return toHex(text);
-}
-
-function requireAccount(signer: WalletSigner) {
-  if (!signer.account) throw new CliUsageError('The wallet key is not a secp256k1 key');
-  return signer.account;
 }

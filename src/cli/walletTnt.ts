@@ -1,10 +1,8 @@
 import { type Hex, keccak256, stringToHex, toHex } from 'viem';
 import { commitAndReveal } from '../client/commitAndReveal.js';
-import { requestToken } from '../client/requestToken.js';
-import type { WalletSigner } from '../client/signers.js';
-import { writeContractAndWait } from '../client/writeContract.js';
 import { ACCOUNT_TYPE, toSubjectAccount } from '../registries/track-and-trace/accounts.js';
 import { CliUsageError } from './output.js';
+import { requestTokenStep, requireAccount, writeStep } from './steps.js';
 import type { WalletContext } from './wallet.js';
 import { readWalletSigner } from './walletFile.js';
 
@@ -42,7 +40,7 @@ async function create(args: string[], context: WalletContext) {
   const { client, output } = context;
   const holder = await readWalletSigner(context.walletPath);
   const account = requireAccount(holder);
-  const accessToken = await tokenFor(context, holder, 'track-and-trace:create');
+  const accessToken = await requestTokenStep(context, holder, 'track-and-trace:create');
   const written = await output.step(
     'Commit, wait for maturity, reveal createDocument',
     (progress) =>
@@ -79,29 +77,24 @@ async function grant(args: string[], context: WalletContext) {
   if (subject === undefined)
     throw new CliUsageError(`${did} is neither a did:core nor a did:key of a secp256k1 key`);
   const subjectType = did.startsWith('did:key:') ? ACCOUNT_TYPE.DidKey : ACCOUNT_TYPE.DidCore;
-  const { client, output } = context;
+  const { output } = context;
   const holder = await readWalletSigner(context.walletPath);
   const account = requireAccount(holder);
-  const accessToken = await tokenFor(context, holder, 'track-and-trace:write');
-  const receipt = await output.step(
-    `Grant ${permission} on ${documentHash} to ${did}`,
-    (progress) =>
-      writeContractAndWait(client, {
-        registry: 'track-and-trace',
-        functionName: 'grantAccess',
-        args: [
-          documentHash,
-          stringToHex(holder.did),
-          subject,
-          ACCOUNT_TYPE.DidCore,
-          subjectType,
-          PERMISSIONS[permission],
-        ],
-        account,
-        accessToken,
-        onProgress: progress,
-      }),
-  );
+  const accessToken = await requestTokenStep(context, holder, 'track-and-trace:write');
+  const receipt = await writeStep(context, `Grant ${permission} on ${documentHash} to ${did}`, {
+    registry: 'track-and-trace',
+    functionName: 'grantAccess',
+    args: [
+      documentHash,
+      stringToHex(holder.did),
+      subject,
+      ACCOUNT_TYPE.DidCore,
+      subjectType,
+      PERMISSIONS[permission],
+    ],
+    account,
+    accessToken,
+  });
   const href = `${documentHref(context, documentHash)}/accesses`;
   output.result(
     {
@@ -123,20 +116,17 @@ async function event(args: string[], context: WalletContext) {
       'wallet tnt event takes <documentHash> <eventId> <metadata> [origin] (eventId not empty)',
     );
   const documentHash = toDocumentHash(hash);
-  const { client, output } = context;
+  const { output } = context;
   const holder = await readWalletSigner(context.walletPath);
   const account = requireAccount(holder);
-  const accessToken = await tokenFor(context, holder, 'track-and-trace:write');
-  const receipt = await output.step(`Write event ${externalHash} to ${documentHash}`, (progress) =>
-    writeContractAndWait(client, {
-      registry: 'track-and-trace',
-      functionName: 'writeEvent',
-      args: [{ documentHash, externalHash, sender: stringToHex(holder.did), origin, metadata }],
-      account,
-      accessToken,
-      onProgress: progress,
-    }),
-  );
+  const accessToken = await requestTokenStep(context, holder, 'track-and-trace:write');
+  const receipt = await writeStep(context, `Write event ${externalHash} to ${documentHash}`, {
+    registry: 'track-and-trace',
+    functionName: 'writeEvent',
+    args: [{ documentHash, externalHash, sender: stringToHex(holder.did), origin, metadata }],
+    account,
+    accessToken,
+  });
   // The contract names an event by the keccak-256 of its external hash.
   const eventId = keccak256(toHex(externalHash));
   const href = `${documentHref(context, documentHash)}/events/${eventId}`;
@@ -162,20 +152,4 @@ function toDocumentHash(value: string): Hex {
 
 function documentHref({ client }: WalletContext, documentHash: Hex): string {
   return `${client.baseUrl}/v1/track-and-trace/documents/${documentHash}`;
-}
-
-function tokenFor({ client, output }: WalletContext, holder: WalletSigner, scope: string) {
-  return output.step(`Request a ${scope} token`, async () => {
-    const { accessToken } = await requestToken({
-      baseUrl: client.baseUrl,
-      scope: `openid ${scope}`,
-      holder,
-    });
-    return accessToken;
-  });
-}
-
-function requireAccount(signer: WalletSigner) {
-  if (!signer.account) throw new CliUsageError('The wallet key is not a secp256k1 key');
-  return signer.account;
 }

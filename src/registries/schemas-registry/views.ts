@@ -1,10 +1,10 @@
 import type { Address, Hex } from 'viem';
 import { isRevertOf } from '../../errors/contract.js';
 import { ResourceNotFoundError } from '../../errors/notFound.js';
-import { MAX_PAGE_SIZE, type PageRequest } from '../../http/pagination.js';
+import type { PageRequest } from '../../http/pagination.js';
 import type { BlockReader } from '../../ledger/createChainReader.js';
 import { REGISTRIES } from '../../ledger/registryCatalog.js';
-import { type Page, toPageArgs } from '../common/page.js';
+import { type Page, readAllPages, toPageArgs } from '../common/page.js';
 import { toJsonValue } from './documents.js';
 import { toSchemaIdMultibase } from './ids.js';
 import { isMetadataValidAt } from './validAt.js';
@@ -92,17 +92,7 @@ export async function getAllSchemaRevisionIds(
   address: Address,
   schemaId: Hex,
 ): Promise<Hex[]> {
-  const first = await getSchemaRevisionIds(reader, address, schemaId, {
-    page: 1,
-    size: MAX_PAGE_SIZE,
-  });
-  const pages = Math.ceil(Number(first.total) / MAX_PAGE_SIZE);
-  const rest = await Promise.all(
-    Array.from({ length: Math.max(pages - 1, 0) }, (_, i) =>
-      getSchemaRevisionIds(reader, address, schemaId, { page: i + 2, size: MAX_PAGE_SIZE }),
-    ),
-  );
-  return [...first.items, ...rest.flatMap(({ items }) => items)];
+  return readAllPages((page) => getSchemaRevisionIds(reader, address, schemaId, page));
 }
 
 /**

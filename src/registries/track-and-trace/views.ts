@@ -1,10 +1,10 @@
 import type { Address, ContractFunctionReturnType, Hex } from 'viem';
 import { isRevertOf } from '../../errors/contract.js';
 import { ResourceNotFoundError } from '../../errors/notFound.js';
-import { MAX_PAGE_SIZE, type PageRequest } from '../../http/pagination.js';
+import type { PageRequest } from '../../http/pagination.js';
 import type { BlockReader } from '../../ledger/createChainReader.js';
 import { REGISTRIES } from '../../ledger/registryCatalog.js';
-import { type Page, toPageArgs } from '../common/page.js';
+import { type Page, readAllPages, toPageArgs } from '../common/page.js';
 
 const abi = REGISTRIES['track-and-trace'].abi;
 type Returned<name extends 'getDocument' | 'getEvent' | 'getAccessesByDocument'> =
@@ -81,13 +81,7 @@ export async function getAllEventIds(
   documentId: Hex,
   eventCount: bigint,
 ): Promise<Hex[]> {
-  const pages = Math.ceil(Number(eventCount) / MAX_PAGE_SIZE);
-  const results = await Promise.all(
-    Array.from({ length: pages }, (_, i) =>
-      getEventIds(reader, address, documentId, { page: i + 1, size: MAX_PAGE_SIZE }),
-    ),
-  );
-  return results.flatMap(({ items }) => items);
+  return readAllPages((page) => getEventIds(reader, address, documentId, page), eventCount);
 }
 
 /**
