@@ -254,19 +254,13 @@ async function findHashAlgorithm(
       hashAlgorithmId: number;
       ianaName: string;
       status: string;
-    }>(pathAndQueryOf(href));
+    }>(href);
     if (algorithm.ianaName === ianaName && algorithm.status === 'active')
       return BigInt(algorithm.hashAlgorithmId);
   }
   throw new Error(
     `The node has no active ${ianaName} hash algorithm: the operator adds it with "core-registry admin hash-algorithm ${ianaName}"`,
   );
-}
-
-/** The path and query of a link the node returned (a second instance's links carry `?contractAddress=`). */
-function pathAndQueryOf(href: string): string {
-  const { pathname, search } = new URL(href);
-  return `${pathname}${search}`;
 }
 
 const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;

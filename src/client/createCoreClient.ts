@@ -15,7 +15,10 @@ export type RegistrySegment =
 export type CoreClient = {
   /** The node's base URL, without `/v1`. */
   readonly baseUrl: string;
-  /** GETs a path under the base URL and returns its JSON, throwing Problem Details as errors. */
+  /**
+   * GETs a path under the base URL, or a link the node returned, and returns its JSON, throwing
+   * Problem Details as errors.
+   */
   get<T>(path: string): Promise<T>;
   /** Calls `POST /v1/ledger` with one JSON-RPC request. */
   rpc<T>(method: string, params: readonly unknown[], accessToken?: string): Promise<T>;
@@ -45,8 +48,8 @@ export function createCoreClient(parameters: CreateCoreClientParameters): CoreCl
   let id = 0;
   const client: CoreClient = {
     baseUrl,
-    async get<T>(path: string) {
-      const response = await http(`${baseUrl}${path}`, {
+    async get<T>(pathOrHref: string) {
+      const response = await http(`${baseUrl}${toPath(pathOrHref, baseUrl)}`, {
         headers: { accept: 'application/json, application/*;q=0.5' },
       });
       const body = (await response.json()) as T & {
@@ -87,4 +90,16 @@ export function createCoreClient(parameters: CreateCoreClientParameters): CoreCl
     },
   };
   return client;
+}
+
+/**
+ * A path under the base URL. Links the node returns (`href`, `links.next`) are absolute and name
+ * its public URL, which may differ from the URL this client reaches it by: their path and query
+ * are read from this node.
+ */
+function toPath(pathOrHref: string, baseUrl: string): string {
+  if (pathOrHref.startsWith('/')) return pathOrHref;
+  if (pathOrHref.startsWith(`${baseUrl}/`)) return pathOrHref.slice(baseUrl.length);
+  const { pathname, search } = new URL(pathOrHref);
+  return `${pathname}${search}`;
 }

@@ -14,8 +14,6 @@ export async function* paginate<T>(client: CoreClient, path: string): AsyncGener
     const page = await client.get<CollectionPage<T>>(next);
     yield* page.items;
     if (page.items.length === 0 || page.links.next === page.self) return;
-    next = page.links.next.startsWith(client.baseUrl)
-      ? page.links.next.slice(client.baseUrl.length)
-      : page.links.next;
+    next = page.links.next;
   }
 }
