@@ -7,10 +7,6 @@ import type { ScopeTargets } from './resolveScopeTargets.js';
 import type { ScopeRequest } from './scopes.js';
 import type { ResolvedMethod, TrustSources } from './trustSources.js';
 
-const ROOT_TAO = 1;
-const TAO = 2;
-const REVOKED = 4;
-
 export type EntitlementInput = {
   request: ScopeRequest;
   targets: ScopeTargets;
@@ -38,7 +34,7 @@ export async function checkEntitlement(input: EntitlementInput): Promise<void> {
   switch (scope.name) {
     case 'did-registry:invite': {
       const types = await trust.issuerTypes(trust.defaults.issuersRegistry, credential.issuer);
-      if (!types.some((type) => type === ROOT_TAO || type === TAO)) {
+      if (!types.some((type) => type === 'RootTAO' || type === 'TAO')) {
         throw new OAuthError(
           'invalid_grant',
           `The onboarding credential issuer "${credential.issuer}" is not a RootTAO or TAO`,
@@ -61,7 +57,7 @@ export async function checkEntitlement(input: EntitlementInput): Promise<void> {
           `No attribute ${reserved} is reserved for "${holder}" in the Issuers Registry`,
         );
       }
-      if (attribute.issuerType === REVOKED) {
+      if (attribute.issuerType === 'Revoked') {
         throw new OAuthError(
           'invalid_grant',
           `The attribute ${reserved} of "${holder}" is revoked`,

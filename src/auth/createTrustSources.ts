@@ -9,14 +9,7 @@ import { CONTRACTS_REGISTRY, REGISTRIES } from '../ledger/registryCatalog.js';
 import { REGISTRY_VIEWS_ABI } from '../ledger/registryViewsAbi.js';
 import { getDeployment } from '../registries/contracts-registry/views.js';
 import { getDidDocument } from '../registries/did-registry/views.js';
-import {
-  getAttribute,
-  getAttributeIds,
-  ISSUER_TYPES,
-} from '../registries/issuers-registry/views.js';
-
-/** The contract's `IssuerType` codes, by name. */
-const ISSUER_TYPE_CODES: readonly string[] = ISSUER_TYPES;
+import { getAttribute, getAttributeIds } from '../registries/issuers-registry/views.js';
 
 import { checkPolicy } from '../registries/policies-registry/views.js';
 import type { Relationship, ResolvedMethod, TrustSources } from './trustSources.js';
@@ -110,7 +103,7 @@ export function createTrustSources(
         const revisions = await Promise.all(
           items.map((id) => getAttribute(reader, issuersRegistry, did, id)),
         );
-        return revisions.map((revision) => ISSUER_TYPE_CODES.indexOf(revision.issuerType));
+        return revisions.map((revision) => revision.issuerType);
       } catch (error) {
         if (error instanceof ResourceNotFoundError) return [];
         throw error;
@@ -124,7 +117,7 @@ export function createTrustSources(
           did,
           attributeId,
         );
-        return { taoDid, issuerType: ISSUER_TYPE_CODES.indexOf(issuerType) };
+        return { taoDid, issuerType };
       } catch (error) {
         if (error instanceof ResourceNotFoundError || isRevertOf(error)) return undefined;
         throw error;

@@ -1,5 +1,6 @@
 import type { Address, Hex } from 'viem';
 import type { PublicEcJwk } from '../identity/jwk.js';
+import type { IssuerType } from '../registries/issuers-registry/views.js';
 
 /** A verification relationship of a DID document. */
 export type Relationship =
@@ -44,7 +45,7 @@ export type TrustSources = {
   /** Whether `account` holds the active policy `policyName`. */
   checkPolicy(policiesRegistry: Address, policyName: string, account: Address): Promise<boolean>;
   /** The latest issuer types (1 RootTAO, 2 TAO, 3 TI, 4 Revoked) of each attribute of `did`. */
-  issuerTypes(issuersRegistry: Address, did: string): Promise<number[]>;
+  issuerTypes(issuersRegistry: Address, did: string): Promise<IssuerType[]>;
   /**
    * The TAO DID and latest issuer type of an issuer's attribute, `undefined` when there is no
    * such attribute.
@@ -53,7 +54,7 @@ export type TrustSources = {
     issuersRegistry: Address,
     did: string,
     attributeId: Hex,
-  ): Promise<{ taoDid: string; issuerType: number } | undefined>;
+  ): Promise<{ taoDid: string; issuerType: IssuerType } | undefined>;
   /** A Contracts Registry deployment record, `undefined` when the address was not deployed there. */
   deployment(address: Address): Promise<{ deployerDid: string; active: boolean } | undefined>;
 };

@@ -14,6 +14,7 @@ import { readEnvironment } from '../ledger/environment.js';
 import { deployInstance } from '../ledger/genesis/deployInstance.js';
 import { readOperator } from '../ledger/genesis/operator.js';
 import { REGISTRIES, REGISTRY_NAMES, type RegistryName } from '../ledger/registryCatalog.js';
+import { ISSUER_TYPES } from '../registries/issuers-registry/views.js';
 import { type InstanceOption, writeScopeOf } from './instance.js';
 import { CliUsageError, type Output } from './output.js';
 import { requestTokenStep, requireAccount, writeStep } from './steps.js';
@@ -210,8 +211,11 @@ async function authoriseInvocation([did, contract, ...extra]: string[], context:
 
 /** What the operator (RootTAO) accredits: the issuer type and the credential type that carries it. */
 const ACCREDITATIONS = {
-  TAO: { issuerType: 2, credentialType: 'VerifiableAccreditationToAccredit' },
-  TI: { issuerType: 3, credentialType: 'VerifiableAccreditationToAttest' },
+  TAO: {
+    issuerType: ISSUER_TYPES.indexOf('TAO'),
+    credentialType: 'VerifiableAccreditationToAccredit',
+  },
+  TI: { issuerType: ISSUER_TYPES.indexOf('TI'), credentialType: 'VerifiableAccreditationToAttest' },
 } as const;
 
 async function accredit([did, as = 'TAO', ...extra]: string[], context: AdminContext) {
