@@ -1,6 +1,7 @@
 import { RpcError, type RpcErrorObject } from '../errors/rpc.js';
 import type { LedgerClient } from '../ledger/createLedgerClient.js';
 import type { LedgerCall, LedgerOutcome } from '../ledger/jsonRpc.js';
+import { toFreeGasCall, toFreeGasOutcome, toLocalFeeAnswer } from './freeGas.js';
 import { classifyMethod } from './methods.js';
 import type { JsonRpcId, RpcPayload, RpcRequest } from './parseRpcPayload.js';
 import { toRpcError } from './toRpcError.js';
@@ -35,7 +36,9 @@ export async function handleRpc(payload: RpcPayload, context: HandleRpcContext):
     payload.entries.map(async (entry, index) => {
       if (!('request' in entry)) return;
       try {
-        forwarded.push({ index, call: await admit(entry.request, context) });
+        const admitted = await admit(entry.request, context);
+        if ('result' in admitted) outcomes[index] = admitted;
+        else forwarded.push({ index, call: admitted });
       } catch (error) {
         outcomes[index] = { error: report(error, context) };
       }
@@ -47,8 +50,9 @@ export async function handleRpc(payload: RpcPayload, context: HandleRpcContext):
   if (forwarded.length > 0) {
     try {
       const answers = await context.ledger.send(forwarded.map(({ call }) => call));
-      forwarded.forEach(({ index }, i) => {
-        outcomes[index] = answers[i];
+      forwarded.forEach(({ index, call }, i) => {
+        const answer = answers[i];
+        outcomes[index] = answer && toFreeGasOutcome(call.method, answer);
       });
     } catch (error) {
       const failure = report(error, context);
@@ -72,8 +76,14 @@ export async function handleRpc(payload: RpcPayload, context: HandleRpcContext):
   return responses[0];
 }
 
-/** Decides whether one request goes to the ledger; throws the error it is answered with. */
-async function admit(request: RpcRequest, context: HandleRpcContext): Promise<LedgerCall> {
+/**
+ * Decides whether one request goes to the ledger (and as which call) or is answered here;
+ * throws the error it is answered with.
+ */
+async function admit(
+  request: RpcRequest,
+  context: HandleRpcContext,
+): Promise<LedgerCall | { result: unknown }> {
   const kind = classifyMethod(request.method);
   if (kind === 'unknown') {
     throw new RpcError(
@@ -85,7 +95,7 @@ async function admit(request: RpcRequest, context: HandleRpcContext): Promise<Le
     throw new RpcError('INVALID_PARAMS', `Invalid params: "${request.method}" takes an array`);
   }
   if (kind === 'write') await context.gate.admit(request.params);
-  return { method: request.method, params: request.params };
+  return toLocalFeeAnswer(request.method) ?? toFreeGasCall(request.method, request.params);
 }
 
 function report(error: unknown, context: HandleRpcContext): RpcErrorObject {

@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { EmbeddedLedgerError } from '../../errors/ledger.js';
 
-const PLATFORMS: Readonly<Record<string, string>> = {
+/** Foundry's name for each platform it ships a binary package for (`@foundry-rs/<tool>-<name>`). */
+export const FOUNDRY_PLATFORMS: Readonly<Record<string, string>> = {
   'linux-x64': 'linux-amd64',
   'linux-arm64': 'linux-arm64',
   'darwin-x64': 'darwin-amd64',
@@ -17,7 +18,7 @@ const PLATFORMS: Readonly<Record<string, string>> = {
  * @throws {EmbeddedLedgerError} when this platform has no package or it is not installed.
  */
 export function resolveAnvilBinary(): string {
-  const platform = PLATFORMS[`${process.platform}-${process.arch}`];
+  const platform = FOUNDRY_PLATFORMS[`${process.platform}-${process.arch}`];
   if (!platform) {
     throw new EmbeddedLedgerError(
       `The embedded ledger has no build for ${process.platform}-${process.arch}: set "CORE_LEDGER_URL"`,

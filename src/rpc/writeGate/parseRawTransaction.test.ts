@@ -117,4 +117,17 @@ describe('parseRawTransaction', () => {
       '-32600 Invalid transaction: the signature "s" value is too high (EIP-2)',
     );
   });
+
+  test.each([
+    ['"r"', { r: '0x0', s: '0x1' }],
+    ['"s"', { r: '0x1', s: '0x0' }],
+  ] as const)('error: a zero %s value', (name, signature) => {
+    const raw = serializeTransaction(
+      { type: 'legacy', chainId: 2026, to, data, gasPrice: 0n, gas: 1n },
+      { ...signature, v: 35n + 2n * 2026n },
+    );
+    expect(message(() => parseRawTransaction(raw, 2026))).toBe(
+      `-32600 Invalid transaction: the signature ${name} value is out of range`,
+    );
+  });
 });

@@ -6,14 +6,17 @@ import {
   hexToBytes,
   isHex,
   keccak256,
+  numberToBytes,
   parseTransaction,
   serializeTransaction,
   type TransactionSerializable,
 } from 'viem';
 import { RpcError } from '../../errors/rpc.js';
 
-/** Half the secp256k1 group order: Ethereum (EIP-2) refuses signatures with a larger `s`. */
-const HALF_N = BigInt('0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0');
+/** The secp256k1 group order. */
+const N = BigInt('0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141');
+/** Half the group order: Ethereum (EIP-2) refuses signatures with a larger `s`. */
+const HALF_N = N >> 1n;
 
 /** A decoded, signature-checked raw transaction. */
 export type RawTransaction = {
@@ -53,12 +56,16 @@ export function parseRawTransaction(raw: unknown, chainId: number): RawTransacti
   const recovery =
     yParity ?? (v === undefined ? undefined : Number(v - 35n - 2n * BigInt(chainId)));
   if (recovery !== 0 && recovery !== 1) throw invalid('the signature recovery id is invalid');
-  if (BigInt(s) > HALF_N) throw invalid('the signature "s" value is too high (EIP-2)');
+  const rValue = toScalar(r, '"r"');
+  const sValue = toScalar(s, '"s"');
+  if (sValue > HALF_N) throw invalid('the signature "s" value is too high (EIP-2)');
   const { r: _r, s: _s, v: _v, yParity: _y, ...unsigned } = tx as Record<string, unknown>;
   const hash = keccak256(serializeTransaction(unsigned as TransactionSerializable));
+  // Legacy `r`/`s` come back from RLP with their leading zero bytes stripped: the signature is
+  // built from their values, left-padded, never from their byte strings.
   const signature = new Uint8Array(64);
-  signature.set(hexToBytes(r, { size: 32 }), 0);
-  signature.set(hexToBytes(s, { size: 32 }), 32);
+  signature.set(numberToBytes(rValue, { size: 32 }), 0);
+  signature.set(numberToBytes(sValue, { size: 32 }), 32);
   let publicKey: Uint8Array;
   try {
     publicKey = secp256k1.ecdsaRecover(signature, recovery, hexToBytes(hash), false);
@@ -67,6 +74,14 @@ export function parseRawTransaction(raw: unknown, chainId: number): RawTransacti
   }
   const from = getAddress(`0x${keccak256(publicKey.subarray(1)).slice(-40)}`);
   return { from, to: getAddress(tx.to), data: tx.data ?? '0x', chainId: tx.chainId, type: tx.type };
+}
+
+/** A signature scalar in [1, n): anything else recovers nothing. */
+function toScalar(value: Hex, name: string): bigint {
+  // RLP strips leading zero bytes, so a zero scalar decodes as the empty string "0x".
+  const scalar = value === '0x' ? 0n : BigInt(value);
+  if (scalar === 0n || scalar >= N) throw invalid(`the signature ${name} value is out of range`);
+  return scalar;
 }
 
 function invalid(reason: string, cause?: unknown): RpcError {
