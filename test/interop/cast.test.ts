@@ -32,6 +32,14 @@ async function cast(...args: string[]): Promise<string> {
 
 const bearer = () => ['--rpc-headers', `Authorization: Bearer ${writer.token}`];
 const randomHash = () => keccak256(toHex(crypto.getRandomValues(new Uint8Array(32))));
+/** The arguments of a signed commitment to a fresh hash, by the writer. */
+const commit = () => [
+  net.timestamp.address,
+  COMMIT,
+  randomHash(),
+  '--private-key',
+  writer.privateKey,
+];
 const statusOf = async (hash: string) =>
   (JSON.parse(await cast('receipt', hash, '--json')) as { status: string }).status;
 
@@ -45,15 +53,7 @@ describe('cast', () => {
   });
 
   test('behavior: mktx, then publish with the Bearer token, then receipt', async () => {
-    const raw = await cast(
-      'mktx',
-      net.timestamp.address,
-      COMMIT,
-      randomHash(),
-      '--private-key',
-      writer.privateKey,
-      ...FREE_GAS,
-    );
+    const raw = await cast('mktx', ...commit(), ...FREE_GAS);
     expect(raw).toMatch(/^0x02/);
     const published = JSON.parse(await cast('publish', raw, ...bearer())) as {
       transactionHash: string;
@@ -65,32 +65,17 @@ describe('cast', () => {
     ['0x2', FREE_GAS],
     ['0x0', ['--legacy', '--gas-price', '0']],
   ])('behavior: send, type %s, with zero fees', async (type, fees) => {
-    const sent = JSON.parse(
-      await cast(
-        'send',
-        net.timestamp.address,
-        COMMIT,
-        randomHash(),
-        '--private-key',
-        writer.privateKey,
-        ...fees,
-        ...bearer(),
-        '--json',
-      ),
-    ) as { status: string; type: string };
+    const sent = JSON.parse(await cast('send', ...commit(), ...fees, ...bearer(), '--json')) as {
+      status: string;
+      type: string;
+    };
     expect(sent).toMatchObject({ status: '0x1', type });
   });
 
   test('error: without fee flags cast tips 1 wei, which a zero-balance sender cannot pay', async () => {
-    const failure = await cast(
-      'send',
-      net.timestamp.address,
-      COMMIT,
-      randomHash(),
-      '--private-key',
-      writer.privateKey,
-      ...bearer(),
-    ).catch((error: { stderr?: string }) => error.stderr ?? '');
+    const failure = await cast('send', ...commit(), ...bearer()).catch(
+      (error: { stderr?: string }) => error.stderr ?? '',
+    );
     expect(failure).toMatch(/insufficient funds/i);
   });
 });
