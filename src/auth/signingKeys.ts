@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import { EnvironmentError } from '../errors/environment.js';
+import { writeFileAtomic } from '../files/writeFileAtomic.js';
 import { jwkThumbprint } from '../identity/jwk.js';
 
 /** The node's access-token signing key: ES256, `kid` = its RFC 7638 thumbprint. */
@@ -37,7 +38,7 @@ export async function loadOrCreateSigningKey(path: string): Promise<SigningKey> 
     >;
     privateJwk = { kty, crv, x, y, d };
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, `${JSON.stringify(privateJwk, null, 2)}\n`, { mode: 0o600 });
+    writeFileAtomic(path, `${JSON.stringify(privateJwk, null, 2)}\n`, { mode: 0o600 });
   }
   const { kty, crv, x, y } = privateJwk as Required<Pick<JWK, 'kty' | 'crv' | 'x' | 'y'>>;
   const kid = await jwkThumbprint({ kty: 'EC', crv: 'P-256', x, y });

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type Address, getAddress, isAddress } from 'viem';
 import { EnvironmentError } from '../errors/environment.js';
+import { writeFileAtomic } from '../files/writeFileAtomic.js';
 import { REGISTRY_NAMES, type RegistryName } from './registryCatalog.js';
 
 /**
@@ -71,5 +72,5 @@ export function readEnvironment(path: string): Environment | undefined {
 /** Writes the environment file (pretty JSON). */
 export function writeEnvironment(path: string, environment: Environment): void {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify(environment, null, 2)}\n`);
+  writeFileAtomic(path, `${JSON.stringify(environment, null, 2)}\n`);
 }

@@ -16,7 +16,6 @@ function newLedger(dataDir: string, blockTime = 0.2): EmbeddedLedger {
     chainId: 2026,
     blockTime,
     logger: SILENT_LOGGER,
-    stateInterval: 1,
   });
 }
 

@@ -3,12 +3,8 @@ export type AnvilSettings = {
   /** Port to bind on 127.0.0.1; 0 lets the OS choose. */
   port: number;
   chainId: number;
-  /** Seconds between blocks; fractions allowed. */
-  blockTime: number;
-  /** File anvil loads at start and dumps its state into. */
-  statePath: string;
-  /** Seconds between periodic state dumps. */
-  stateInterval: number;
+  /** Checkpoint to load at start, if any (anvil's state dump format). */
+  loadState: string | undefined;
 };
 
 /**
@@ -20,7 +16,8 @@ export const ANVIL_HISTORY_STATES = 256;
 
 /**
  * Command-line arguments for anvil: loopback only, free gas (base fee 0, gas price 0, no
- * minimum tip), interval mining, no pre-funded dev accounts, state persisted in the data dir.
+ * minimum tip), no pre-funded dev accounts, and no mining or state files of its own: the
+ * supervisor mines (journaled first) and writes the checkpoints (DESIGN.md §11).
  * - Design: DESIGN.md §1, §2; reference/ledger-stack.md §7
  */
 export function toAnvilArgs(settings: AnvilSettings): string[] {
@@ -33,8 +30,7 @@ export function toAnvilArgs(settings: AnvilSettings): string[] {
     String(settings.chainId),
     '--hardfork',
     'cancun',
-    '--block-time',
-    String(settings.blockTime),
+    '--no-mining',
     '--prune-history',
     String(ANVIL_HISTORY_STATES),
     '--base-fee',
@@ -47,9 +43,6 @@ export function toAnvilArgs(settings: AnvilSettings): string[] {
     '--accounts',
     '0',
     '--no-cors',
-    '--state',
-    settings.statePath,
-    '--state-interval',
-    String(settings.stateInterval),
+    ...(settings.loadState ? ['--load-state', settings.loadState] : []),
   ];
 }

@@ -1,10 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { EmbeddedLedgerError } from '../../errors/ledger.js';
+import { writeFileAtomic } from '../../files/writeFileAtomic.js';
 import { toAnvilArgs } from './anvilArgs.js';
 import { resolveAnvilBinary } from './anvilBinary.js';
+import { callAnvil } from './anvilRpc.js';
+import { type BlockProducer, createBlockProducer } from './blockProducer.js';
+import { chooseCheckpoint } from './checkpoints.js';
+import { classifyFrontRequest } from './frontRequest.js';
+import { startLedgerFront } from './ledgerFront.js';
 import {
   isAlive,
   readCommandLine,
@@ -13,26 +21,24 @@ import {
   terminate,
   writePidFile,
 } from './processFiles.js';
+import { replayJournal } from './replayJournal.js';
+import { createSequencer, type FrontAnswer, type Sequencer, unavailable } from './sequencer.js';
+import type { SupervisorLogger } from './supervisorLogger.js';
 
-/** The few logger methods the supervisor uses (pino-compatible). */
 /** The file in `<data dir>/ledger/` that holds the running embedded ledger's JSON-RPC URL. */
 export const RPC_URL_FILE = 'rpc-url';
 
-export type SupervisorLogger = {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-};
+export type { SupervisorLogger };
 
 export type EmbeddedLedgerOptions = {
   /** The node's data directory; the ledger keeps its files in `<dataDir>/ledger/`. */
   dataDir: string;
   chainId: number;
-  /** Seconds between blocks; fractions allowed. */
+  /** Seconds between blocks while there is work; fractions allowed. */
   blockTime: number;
   logger: SupervisorLogger;
-  /** Seconds between periodic state dumps (default 2): what a hard kill can lose. */
-  stateInterval?: number;
+  /** Milliseconds between checkpoints while blocks are mined (default 60 000). */
+  checkpointIntervalMs?: number;
   /** Time allowed for anvil to start listening, in milliseconds (default 30 000). */
   startTimeoutMs?: number;
 };
@@ -40,30 +46,38 @@ export type EmbeddedLedgerOptions = {
 const LISTENING = /Listening on 127\.0\.0\.1:(\d+)/;
 const MAX_RESTART_DELAY_MS = 10_000;
 const STABLE_UPTIME_MS = 60_000;
+/** Blocks mined after the last transaction: commit–reveal maturities are 5 blocks. */
+const TRAILING_BLOCKS = 8;
 
 /**
- * Supervises the embedded ledger: anvil as a child process on 127.0.0.1, restarted when it
- * dies, stopped gracefully so that its state is dumped. It keeps its port across restarts, so
- * the ledger URL never changes while the node runs.
- * - Design: DESIGN.md §1, §8
+ * Supervises the embedded ledger: anvil as a child process behind a journaling front on
+ * 127.0.0.1. Every raw transaction and every block is journaled (fsync) before anvil sees it,
+ * checkpoints are written atomically, and a start — after a clean stop, a kill -9 of the node
+ * or of anvil — loads the newest intact checkpoint and replays the journal, so no acknowledged
+ * write is ever lost. The front keeps its port across anvil restarts.
+ * - Design: DESIGN.md §1, §8, §11
  */
 export class EmbeddedLedger {
   readonly #options: Required<EmbeddedLedgerOptions>;
   readonly #dir: string;
   #child: ChildProcess | undefined;
+  #front: Server | undefined;
   #port = 0;
+  #sequencer: Sequencer | undefined;
+  #producer: BlockProducer | undefined;
+  #checkpointTimer: NodeJS.Timeout | undefined;
   #stopping = false;
   #failures = 0;
   #startedAt = 0;
   #restartTimer: NodeJS.Timeout | undefined;
-  readonly #onProcessExit = () => this.#child?.kill('SIGTERM');
+  readonly #onProcessExit = () => this.#child?.kill('SIGKILL');
 
   constructor(options: EmbeddedLedgerOptions) {
-    this.#options = { stateInterval: 2, startTimeoutMs: 30_000, ...options };
+    this.#options = { checkpointIntervalMs: 60_000, startTimeoutMs: 30_000, ...options };
     this.#dir = join(options.dataDir, 'ledger');
   }
 
-  /** JSON-RPC URL of the running ledger. */
+  /** JSON-RPC URL of the ledger (its journaling front). */
   get url(): string {
     if (this.#port === 0) throw new EmbeddedLedgerError('The embedded ledger has not started');
     return `http://127.0.0.1:${this.#port}`;
@@ -75,31 +89,81 @@ export class EmbeddedLedger {
   }
 
   /**
-   * Starts anvil and waits until it answers with the configured chain id.
-   * @throws {EmbeddedLedgerError} when the data dir is in use by another node, or anvil fails.
+   * Starts anvil, rebuilds the chain from the checkpoint and the journal, and opens the front.
+   * @throws {EmbeddedLedgerError} when the data dir is in use by another node, a state file is
+   *   damaged beyond what the journal covers, or anvil fails.
    */
   async start(): Promise<void> {
     mkdirSync(this.#dir, { recursive: true });
     this.#lockDataDir();
     await this.#reapOrphan();
     process.on('exit', this.#onProcessExit);
+    this.#stopping = false;
+    // Started again after a stop, the front takes its old port: the node's URL stays valid.
+    this.#front = await startLedgerFront(this.#port, (body) => this.#handle(body));
+    this.#port = (this.#front.address() as AddressInfo).port;
     await this.#spawn();
+    this.#producer = createBlockProducer({
+      intervalMs: this.#options.blockTime * 1000,
+      trailingBlocks: TRAILING_BLOCKS,
+      mine: async () => this.#sequencer?.mine(),
+      onError: (error) => this.#options.logger.warn({ err: error }, 'block not mined'),
+    });
+    this.#checkpointTimer = setInterval(() => {
+      if ((this.#sequencer?.blocksSinceCheckpoint ?? 0) > 0) void this.#checkpoint();
+    }, this.#options.checkpointIntervalMs);
+    // Replayed transactions still in the pool want a block.
+    this.#producer.noteWork();
   }
 
-  /** Stops anvil with SIGTERM (it dumps its state) and waits for it to exit. */
+  /** Writes a checkpoint, stops anvil and closes the front. */
   async stop(): Promise<void> {
     this.#stopping = true;
     clearTimeout(this.#restartTimer);
+    clearInterval(this.#checkpointTimer);
+    this.#producer?.stop();
+    if (this.pid !== undefined) await this.#checkpoint();
+    await this.#sequencer?.close();
     const child = this.#child;
     if (child?.pid !== undefined && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       await terminate(child.pid, 15_000);
       await exited;
     }
+    const front = this.#front;
+    if (front) {
+      const closed = new Promise((resolve) => front.close(resolve));
+      front.closeAllConnections();
+      await closed;
+    }
     process.off('exit', this.#onProcessExit);
     removePidFile(join(this.#dir, 'anvil.pid'));
     removePidFile(join(this.#dir, 'supervisor.pid'));
     rmSync(join(this.#dir, RPC_URL_FILE), { force: true });
+  }
+
+  #handle(body: string): Promise<FrontAnswer> | undefined {
+    const sequencer = this.#sequencer;
+    const anvil = this.#anvilUrl;
+    if (!sequencer || !anvil) return undefined;
+    const request = classifyFrontRequest(body);
+    if (request.kind === 'refused') return Promise.resolve(refused(request.method));
+    if (request.kind === 'read') return forwardRead(anvil, body);
+    this.#producer?.noteWork();
+    return sequencer.submit(body, request.raws);
+  }
+
+  async #checkpoint(): Promise<void> {
+    try {
+      await this.#sequencer?.checkpoint();
+    } catch (error) {
+      this.#options.logger.warn({ err: error }, 'ledger checkpoint not written');
+    }
+  }
+
+  #anvilPort = 0;
+  get #anvilUrl(): string | undefined {
+    return this.#anvilPort === 0 ? undefined : `http://127.0.0.1:${this.#anvilPort}`;
   }
 
   #lockDataDir(): void {
@@ -113,94 +177,143 @@ export class EmbeddedLedger {
     writePidFile(lock, process.pid);
   }
 
-  /** An anvil left behind by a node that died hard would keep overwriting our state file. */
+  /** An anvil left behind by a node that died hard would hold memory and a port. */
   async #reapOrphan(): Promise<void> {
     const pid = readPidFile(join(this.#dir, 'anvil.pid'));
     if (pid === undefined || !isAlive(pid)) return;
-    if (!readCommandLine(pid)?.includes(this.#statePath)) return;
+    if (!readCommandLine(pid)?.includes('--no-mining')) return;
     this.#options.logger.warn({ pid }, 'stopping an orphaned embedded ledger');
     await terminate(pid, 15_000);
   }
 
-  get #statePath(): string {
-    return join(this.#dir, 'state.json');
-  }
-
   async #spawn(): Promise<void> {
-    const { chainId, blockTime, stateInterval, logger, startTimeoutMs } = this.#options;
-    const args = toAnvilArgs({
-      port: this.#port,
-      chainId,
-      blockTime,
-      statePath: this.#statePath,
-      stateInterval,
-    });
+    const { chainId, blockTime, logger, startTimeoutMs } = this.#options;
+    const loadState = chooseCheckpoint(this.#dir, logger);
+    const args = toAnvilArgs({ port: 0, chainId, loadState });
     // Own process group: a terminal's Ctrl-C reaches the node, which then stops anvil once.
     const child = spawn(resolveAnvilBinary(), args, {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
     this.#child = child;
-    const port = await waitForListening(child, startTimeoutMs);
+    const stderr: string[] = [];
+    createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => {
+      stderr.push(line);
+      logger.warn({ ledger: 'anvil' }, line);
+    });
+    const port = await waitForListening(child, startTimeoutMs, stderr);
     if (child.pid !== undefined) writePidFile(join(this.#dir, 'anvil.pid'), child.pid);
-    this.#port = port;
     this.#startedAt = Date.now();
     child.once('exit', (code, signal) => this.#onExit(child, code, signal));
-    createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) =>
-      logger.warn({ ledger: 'anvil' }, line),
-    );
-    await this.#assertChainId(chainId);
+    const anvilUrl = `http://127.0.0.1:${port}`;
+    await assertChainId(anvilUrl, chainId);
+    const replay = await replayJournal(this.#dir, anvilUrl, logger);
+    this.#sequencer = await createSequencer({
+      dir: this.#dir,
+      anvilUrl,
+      head: replay.head,
+      pending: replay.pending,
+    });
+    // A new chain's genesis block carries anvil's start time: the journal replays onto it.
+    if (!loadState) await this.#sequencer.checkpoint(true);
+    this.#anvilPort = port;
     // Operator tools on this machine (`core-registry admin deploy-instance`) find the ledger here;
     // it listens on 127.0.0.1 only and is never served to clients.
-    writeFileSync(join(this.#dir, RPC_URL_FILE), `${this.url}\n`, { mode: 0o600 });
-    logger.info({ url: this.url, chainId, blockTime }, 'embedded ledger ready');
-  }
-
-  async #assertChainId(expected: number): Promise<void> {
-    const response = await fetch(this.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-    });
-    const { result } = (await response.json()) as { result?: string };
-    if (result === undefined || Number(result) !== expected) {
-      throw new EmbeddedLedgerError(
-        `The embedded ledger reports chain id ${result} instead of ${expected}`,
-      );
-    }
+    writeFileAtomic(join(this.#dir, RPC_URL_FILE), `${this.url}\n`, { mode: 0o600 });
+    logger.info(
+      { url: this.url, chainId, blockTime, head: replay.head.block, replayed: replay.replayed },
+      'embedded ledger ready',
+    );
   }
 
   #onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
     if (this.#stopping || child !== this.#child) return;
+    this.#anvilPort = 0;
+    const sequencer = this.#sequencer;
+    this.#sequencer = undefined;
     if (Date.now() - this.#startedAt > STABLE_UPTIME_MS) this.#failures = 0;
     const delay = Math.min(500 * 2 ** this.#failures, MAX_RESTART_DELAY_MS);
     this.#failures += 1;
     this.#options.logger.error({ code, signal, restartInMs: delay }, 'embedded ledger exited');
-    this.#scheduleRestart(delay);
+    this.#scheduleRestart(
+      delay,
+      sequencer?.close().catch(() => undefined),
+    );
   }
 
-  #scheduleRestart(delay: number): void {
-    this.#restartTimer = setTimeout(() => {
+  #scheduleRestart(delay: number, closed?: Promise<unknown>): void {
+    this.#restartTimer = setTimeout(async () => {
+      await closed;
       if (this.#stopping) return;
-      this.#spawn().catch((error: unknown) => {
-        this.#options.logger.error({ err: error }, 'embedded ledger failed to restart');
-        this.#child?.kill('SIGKILL');
-        this.#failures += 1;
-        this.#scheduleRestart(Math.min(500 * 2 ** this.#failures, MAX_RESTART_DELAY_MS));
-      });
+      this.#spawn().then(
+        () => this.#producer?.noteWork(),
+        (error: unknown) => {
+          this.#options.logger.error({ err: error }, 'embedded ledger failed to restart');
+          this.#child?.kill('SIGKILL');
+          this.#failures += 1;
+          this.#scheduleRestart(Math.min(500 * 2 ** this.#failures, MAX_RESTART_DELAY_MS));
+        },
+      );
     }, delay);
   }
 }
 
+async function assertChainId(url: string, expected: number): Promise<void> {
+  const result = await callAnvil<string>(url, 'eth_chainId');
+  if (Number(result) !== expected) {
+    throw new EmbeddedLedgerError(
+      `The embedded ledger reports chain id ${result} instead of ${expected}`,
+    );
+  }
+}
+
+function refused(method: string): FrontAnswer {
+  return {
+    status: 200,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32601,
+        message: `"${method}" is reserved to the embedded ledger's supervisor`,
+      },
+    }),
+  };
+}
+
+async function forwardRead(anvilUrl: string, body: string): Promise<FrontAnswer> {
+  try {
+    const response = await fetch(anvilUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    return { status: response.status, body: await response.text() };
+  } catch {
+    return unavailable('did not answer');
+  }
+}
+
 /** Reads anvil's stdout until it says where it listens; keeps draining it afterwards. */
-function waitForListening(child: ChildProcess, timeoutMs: number): Promise<number> {
+function waitForListening(
+  child: ChildProcess,
+  timeoutMs: number,
+  stderr: readonly string[],
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     const timer = setTimeout(() => {
       fail(new EmbeddedLedgerError(`The embedded ledger did not start within ${timeoutMs} ms`));
     }, timeoutMs);
+    // anvil's own reason (a state file it cannot parse, a port in use) ends the message.
     const onExit = (code: number | null) =>
-      fail(new EmbeddedLedgerError(`The embedded ledger exited during start (code ${code})`));
+      setImmediate(() =>
+        fail(
+          new EmbeddedLedgerError(
+            `The embedded ledger exited during start (code ${code})${stderr.length > 0 ? `: ${stderr.join(' ').slice(0, 500)}` : ''}`,
+          ),
+        ),
+      );
     const onError = (cause: Error) =>
       fail(new EmbeddedLedgerError('The embedded ledger could not be started', { cause }));
     function fail(error: EmbeddedLedgerError) {

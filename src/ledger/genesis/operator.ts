@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type Address, getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { EnvironmentError } from '../../errors/environment.js';
+import { writeFileAtomic } from '../../files/writeFileAtomic.js';
 import { createDidCoreV1, isDidCoreV1 } from '../../identity/didCore.js';
 import {
   jwkThumbprint,
@@ -76,6 +77,6 @@ export async function loadOrCreateOperator(path: string): Promise<Operator> {
   if (existsSync(path)) return readOperator(path);
   const operator = await createOperator();
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify(operator, null, 2)}\n`, { mode: 0o600 });
+  writeFileAtomic(path, `${JSON.stringify(operator, null, 2)}\n`, { mode: 0o600 });
   return operator;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import {
   type Address,
   encodeDeployData,
@@ -13,6 +13,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { erc1967ProxyAbi, erc1967ProxyBytecode } from '../../../artifacts/ERC1967Proxy.js';
 import { ContractRevertError } from '../../errors/contract.js';
 import { EnvironmentError } from '../../errors/environment.js';
+import { writeFileAtomic } from '../../files/writeFileAtomic.js';
 import { jwkThumbprint, toPrivateKeyHex, toPublicKeyHex } from '../../identity/jwk.js';
 import type { LedgerClient } from '../createLedgerClient.js';
 import { type Environment, readEnvironment, writeEnvironment } from '../environment.js';
@@ -74,7 +75,7 @@ export async function runGenesis(parameters: RunGenesisParameters): Promise<Envi
     context,
     existing?.contractsRegistry ?? readProgress(progressPath),
   );
-  writeFileSync(progressPath, `${JSON.stringify({ chainId, contractsRegistry })}\n`);
+  writeFileAtomic(progressPath, `${JSON.stringify({ chainId, contractsRegistry })}\n`);
   await ensureTemplates(context, contractsRegistry);
   const registries = await ensureDefaults(context, contractsRegistry);
   await ensureAdministration(context, contractsRegistry, registries);

@@ -1,0 +1,33 @@
+/** How the embedded ledger's front treats a request body. */
+export type FrontRequest =
+  | { kind: 'write'; raws: `0x${string}`[] }
+  | { kind: 'read' }
+  | { kind: 'refused'; method: string };
+
+/**
+ * Methods that would change the chain behind the journal's back (mining, state edits, time
+ * travel) are the supervisor's alone.
+ */
+const SUPERVISOR_ONLY = /^(anvil|evm|hardhat)_/;
+const HEX = /^0x[0-9a-fA-F]*$/;
+
+/** Classifies a JSON-RPC body; anything unparsable is a read (anvil answers it with -32700). */
+export function classifyFrontRequest(body: string): FrontRequest {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return { kind: 'read' };
+  }
+  const raws: `0x${string}`[] = [];
+  for (const entry of Array.isArray(value) ? value : [value]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { method, params } = entry as { method?: unknown; params?: unknown };
+    if (typeof method !== 'string') continue;
+    if (SUPERVISOR_ONLY.test(method)) return { kind: 'refused', method };
+    if (method !== 'eth_sendRawTransaction' || !Array.isArray(params)) continue;
+    const [raw] = params as unknown[];
+    if (typeof raw === 'string' && HEX.test(raw)) raws.push(raw as `0x${string}`);
+  }
+  return raws.length > 0 ? { kind: 'write', raws } : { kind: 'read' };
+}

@@ -1,0 +1,65 @@
+import { callAnvil, getHead } from './anvilRpc.js';
+import { listSegments } from './checkpoints.js';
+import { readJournal } from './journal.js';
+import type { SupervisorLogger } from './supervisorLogger.js';
+
+export type ReplayResult = {
+  head: { block: number; timestamp: number };
+  /** Blocks mined again from the journal. */
+  replayed: number;
+  /** Raw transactions journaled after the last block, handed to the pool again. */
+  pending: `0x${string}`[];
+};
+
+/**
+ * Rebuilds the chain after the loaded checkpoint from the journal: each block's transactions
+ * are sent in their journal order, then the block is mined with its journaled timestamp, so
+ * block numbers, timestamps, order and results are those the clients saw. Blocks the
+ * checkpoint already holds are skipped.
+ * - Design: DESIGN.md §11
+ */
+export async function replayJournal(
+  dir: string,
+  anvilUrl: string,
+  logger: SupervisorLogger,
+): Promise<ReplayResult> {
+  const head = await getHead(anvilUrl);
+  let pending: `0x${string}`[] = [];
+  let replayed = 0;
+  for (const segment of listSegments(dir)) {
+    for (const record of readJournal(segment.path)) {
+      if ('tx' in record) {
+        pending.push(record.tx);
+        continue;
+      }
+      if (record.block <= head.block) {
+        pending = [];
+        continue;
+      }
+      if (record.block !== head.block + 1) {
+        logger.error(
+          { expected: head.block + 1, journaled: record.block },
+          'the ledger journal skips blocks; replaying what it holds',
+        );
+      }
+      await send(anvilUrl, pending);
+      pending = [];
+      // A loaded state sets anvil's clock to the wall clock, which refuses older timestamps.
+      await callAnvil(anvilUrl, 'anvil_setTime', [record.timestamp]);
+      await callAnvil(anvilUrl, 'evm_mine', [{ timestamp: record.timestamp }]);
+      head.block += 1;
+      head.timestamp = record.timestamp;
+      replayed += 1;
+    }
+  }
+  // Journaled but not yet in a block: back into the pool (duplicates are refused there).
+  await send(anvilUrl, pending);
+  return { head, replayed, pending };
+}
+
+async function send(anvilUrl: string, raws: readonly `0x${string}`[]): Promise<void> {
+  for (const raw of raws) {
+    // A transaction the pool refused the first time is refused again: nothing to do.
+    await callAnvil(anvilUrl, 'eth_sendRawTransaction', [raw]).catch(() => undefined);
+  }
+}
