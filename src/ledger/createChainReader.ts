@@ -34,6 +34,8 @@ export type ViewCall<
 /** Reads at one block: every call of a request sees the same chain state. */
 export type BlockReader = {
   readonly blockNumber: bigint;
+  /** The block's hash when the reader was pinned to the head (reads name the block by it). */
+  readonly blockHash: Hex | undefined;
   /**
    * Calls a view at the reader's block. Identical calls at one block are answered once (cached);
    * calls made in the same tick go to the ledger in one JSON-RPC batch.
@@ -54,7 +56,8 @@ export type ChainReader = {
   /**
    * A reader at the ledger's current block, asked after this call was made: whatever a client saw
    * mined before sending its request is visible (read-your-writes). Callers of one tick share one
-   * `eth_blockNumber`.
+   * look-up of the head. Reads name the block by its hash, so a head that went back (a ledger
+   * restarted from an older state) or changed (a reorg) is never answered from an old cache.
    */
   latest(): Promise<BlockReader>;
   /** A reader at a given block. */
@@ -69,22 +72,28 @@ export type CreateChainReaderParameters = {
   maxEntriesPerBlock?: number;
 };
 
+/** Block caches kept: the newest few, so requests pinned just before a new block finish cached. */
+const CACHED_BLOCKS = 3;
+
+type Head = { number: bigint; hash: Hex };
+
 /**
- * Creates the read path of the REST layer: `eth_call` pinned to the current block, cached per
- * (block, contract, calldata), batched per tick. A new block starts a fresh cache.
- * - Design: DESIGN.md §7
+ * Creates the read path of the REST layer: `eth_call` pinned to the current block (by hash),
+ * cached per (block, contract, calldata), batched per tick. A new block starts a fresh cache; a
+ * head that moved back or changed hash drops every cache.
+ * - Design: DESIGN.md §7, §11
  */
 export function createChainReader(parameters: CreateChainReaderParameters): ChainReader {
   const { ledger, maxEntriesPerBlock = 5_000 } = parameters;
   const stats = { calls: 0, batches: 0, hits: 0 };
-  const caches = new Map<bigint, Map<string, Promise<unknown>>>();
+  const caches = new Map<string, Map<string, Promise<unknown>>>();
   let queue: {
     call: LedgerCall;
     resolve: (data: Hex) => void;
     reject: (error: unknown) => void;
   }[] = [];
-  let newest = 0n;
-  let scheduled: Promise<bigint> | undefined;
+  let head: Head | undefined;
+  let scheduled: Promise<Head> | undefined;
 
   function flush(): void {
     const batch = queue;
@@ -104,37 +113,43 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
     );
   }
 
-  /** The cache of a block; keeps the two newest blocks, so requests pinned just before a new block still finish cached. */
-  function cacheOf(blockNumber: bigint): Map<string, Promise<unknown>> {
-    let cache = caches.get(blockNumber);
+  /** The cache of a block (by hash, or by number for readers pinned to a number). */
+  function cacheOf(block: string): Map<string, Promise<unknown>> {
+    let cache = caches.get(block);
     if (!cache) {
       cache = new Map();
-      caches.set(blockNumber, cache);
-      for (const block of caches.keys()) if (block < blockNumber - 1n) caches.delete(block);
+      caches.set(block, cache);
+      for (const key of caches.keys()) if (caches.size > CACHED_BLOCKS) caches.delete(key);
     }
     if (cache.size >= maxEntriesPerBlock) cache.clear();
     return cache;
   }
 
-  function ethCall(blockNumber: bigint, address: Address, data: Hex): Promise<Hex> {
+  function ethCall(block: Hex | { blockHash: Hex }, address: Address, data: Hex): Promise<Hex> {
     stats.calls++;
     return new Promise<Hex>((resolve, reject) => {
       if (queue.length === 0) setImmediate(flush);
       queue.push({
-        call: { method: 'eth_call', params: [{ to: address, data }, numberToHex(blockNumber)] },
+        call: { method: 'eth_call', params: [{ to: address, data }, block] },
         resolve,
         reject,
       });
     });
   }
 
-  function at(blockNumber: bigint): BlockReader {
+  function at(blockNumber: bigint, blockHash?: Hex): BlockReader {
+    // EIP-1898: a block named by hash cannot be confused with another block of that number.
+    const block = blockHash ? { blockHash } : numberToHex(blockNumber);
+    // A number's block can change (a ledger restarted from an older state): its cache is tied
+    // to the head it was asked under.
+    const cacheKey = blockHash ?? `${blockNumber}@${head?.hash}`;
     return {
       blockNumber,
+      blockHash,
       read(call) {
         const { address, abi, functionName, args } = call;
         const data = encodeFunctionData({ abi, functionName, args } as never);
-        const cache = cacheOf(blockNumber);
+        const cache = cacheOf(cacheKey);
         const key = `${address}:${data}`;
         const cached = cache.get(key);
         if (cached) {
@@ -143,7 +158,7 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
         }
         // The decoded value is cached, not the bytes: a hit costs no ABI decoding. Views treat
         // results as read-only, so one value can serve every request of the block.
-        const pending = ethCall(blockNumber, address, data).then(
+        const pending = ethCall(block, address, data).then(
           (result) => {
             if (result === '0x') throw new ContractRevertError(functionName, {});
             return decodeFunctionResult({ abi, functionName, args, data: result } as never);
@@ -163,19 +178,31 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
     };
   }
 
+  /** Drops every cache when the chain is not the one they were filled from. */
+  function observe(next: Head): Head {
+    const moved =
+      head !== undefined &&
+      (next.number < head.number || (next.number === head.number && next.hash !== head.hash));
+    if (moved) caches.clear();
+    head = next;
+    return next;
+  }
+
   /**
-   * The current block number. Requests of one tick share one `eth_blockNumber`, sent after all of
-   * them arrived, so its answer is never older than any of them. Block numbers never go back.
+   * The current head. Requests of one tick share one look-up, sent after all of them arrived, so
+   * its answer is never older than any of them.
    */
-  function currentBlock(): Promise<bigint> {
-    scheduled ??= new Promise<bigint>((resolve, reject) => {
+  function currentHead(): Promise<Head> {
+    scheduled ??= new Promise<Head>((resolve, reject) => {
       setImmediate(() => {
         scheduled = undefined;
-        ledger.request<Hex>('eth_blockNumber').then((hex) => {
-          const blockNumber = BigInt(hex);
-          if (blockNumber > newest) newest = blockNumber;
-          resolve(newest);
-        }, reject);
+        ledger
+          .request<{ number: Hex; hash: Hex } | null>('eth_getBlockByNumber', ['latest', false])
+          .then((block) => {
+            if (!block) throw new LedgerUnavailableError();
+            resolve(observe({ number: BigInt(block.number), hash: block.hash }));
+          })
+          .catch(reject);
       });
     });
     return scheduled;
@@ -183,9 +210,10 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
 
   return {
     stats,
-    at,
+    at: (blockNumber) => at(blockNumber),
     async latest() {
-      return at(await currentBlock());
+      const { number, hash } = await currentHead();
+      return at(number, hash);
     },
   };
 }
