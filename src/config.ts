@@ -26,6 +26,11 @@ export type Config = {
   chainId: number;
   /** Embedded ledger block interval in seconds, fractions allowed (`CORE_BLOCK_TIME`, default 1). */
   blockTime: number;
+  /**
+   * Deadline of one ledger call of the API in milliseconds (`CORE_LEDGER_TIMEOUT`, seconds,
+   * fractions allowed, default 2): a hung ledger answers 503 within it.
+   */
+  ledgerTimeoutMs: number;
   /** Path of an environment file (`CORE_ENVIRONMENT`); default `<dataDir>/environment.json`. */
   environmentPath: string;
   /** Log level (`CORE_LOG_LEVEL`, default `info`). */
@@ -43,6 +48,7 @@ export const CONFIG_VARIABLES = [
   'CORE_LEDGER_URL',
   'CORE_CHAIN_ID',
   'CORE_BLOCK_TIME',
+  'CORE_LEDGER_TIMEOUT',
   'CORE_ENVIRONMENT',
   'CORE_LOG_LEVEL',
 ] as const;
@@ -70,10 +76,8 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
     'CORE_PUBLIC_URL',
     value('CORE_PUBLIC_URL') ?? `http://localhost:${port}`,
   ).replace(/\/+$/, '');
-  const blockTime = Number(value('CORE_BLOCK_TIME') ?? '1');
-  if (!Number.isFinite(blockTime) || blockTime <= 0 || blockTime > 3600) {
-    throw new ConfigError('CORE_BLOCK_TIME', '"CORE_BLOCK_TIME" must be a number of seconds > 0');
-  }
+  const blockTime = parseSeconds('CORE_BLOCK_TIME', value('CORE_BLOCK_TIME'), 1);
+  const ledgerTimeout = parseSeconds('CORE_LEDGER_TIMEOUT', value('CORE_LEDGER_TIMEOUT'), 2);
   const logLevel = (value('CORE_LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(
@@ -90,6 +94,7 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
     ledgerUrl,
     chainId: parseInteger('CORE_CHAIN_ID', value('CORE_CHAIN_ID'), 2026, 1, 2 ** 53 - 1),
     blockTime,
+    ledgerTimeoutMs: Math.round(ledgerTimeout * 1000),
     environmentPath: environment ? resolve(environment) : resolve(dataDir, 'environment.json'),
     logLevel,
   };
@@ -108,6 +113,14 @@ function parseInteger(
     throw new ConfigError(name, `"${name}" must be an integer from ${min} to ${max}`);
   }
   return parsed;
+}
+
+function parseSeconds(name: ConfigVariable, raw: string | undefined, fallback: number): number {
+  const seconds = Number(raw ?? fallback);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
+    throw new ConfigError(name, `"${name}" must be a number of seconds > 0`);
+  }
+  return seconds;
 }
 
 function parseHttpUrl(name: ConfigVariable, raw: string): string {

@@ -62,7 +62,15 @@ export async function buildServer(
   }) as unknown as FastifyInstance;
 
   const metrics = createMetrics();
-  const ledger = createLedgerClient({ url: config.ledgerUrl, observe: metrics.observeLedger });
+  const ledger = createLedgerClient({
+    url: config.ledgerUrl,
+    timeoutMs: config.ledgerTimeoutMs,
+    observe: metrics.observeLedger,
+    onHealthChange: (state, cause) => {
+      if (state === 'down') app.log.error({ err: cause }, 'the ledger stopped answering');
+      else app.log.info('the ledger answers again');
+    },
+  });
   await app.register(services, { config, ledger });
   await app.register(kernel);
   await app.register(metricsHook, { metrics });

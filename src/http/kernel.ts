@@ -84,7 +84,8 @@ function sendProblem(
   reply: FastifyReply,
 ) {
   const problem = toProblem(error);
-  if (problem.status >= 500) {
+  // 503 is the ledger being away: the ledger client logs that once, not once per request.
+  if (problem.status >= 500 && problem.status !== 503) {
     request.log.error({ err: problem.cause ?? error }, problem.body.detail);
   } else if (problem.cause !== undefined) {
     request.log.debug({ err: problem.cause }, problem.body.detail);

@@ -13,7 +13,17 @@ export type CreateLedgerClientParameters = {
   /** Keep-alive connections kept open to the ledger. */
   connections?: number;
   observe?: LedgerObserver;
+  /**
+   * Told once when the ledger stops answering and once when it answers again (one log line per
+   * change, not one per request).
+   */
+  onHealthChange?: (state: 'down' | 'up', cause?: unknown) => void;
 };
+
+/** Consecutive transport failures that mark the ledger down. */
+const FAILURES_TO_OPEN = 3;
+/** While down, one request in this many milliseconds probes the ledger; the rest fail at once. */
+const PROBE_INTERVAL_MS = 500;
 
 /**
  * A JSON-RPC client for the ledger node: HTTP with keep-alive and timeouts, single and batch
@@ -39,7 +49,34 @@ export type LedgerClient = {
 
 /** Creates a {@link LedgerClient}. */
 export function createLedgerClient(parameters: CreateLedgerClientParameters): LedgerClient {
-  const { url, timeoutMs = 30_000, connections = 16, observe } = parameters;
+  const { url, timeoutMs = 30_000, connections = 16, observe, onHealthChange } = parameters;
+  // A circuit breaker: a dead or hung ledger must not pile up requests, each waiting its
+  // deadline. A single slow call (an eth_call that runs long) does not open it.
+  let failures = 0;
+  let down = false;
+  let nextProbe = 0;
+
+  function admit(): void {
+    if (!down) return;
+    const now = Date.now();
+    if (now < nextProbe) throw new LedgerUnavailableError({ cause: 'the ledger is down' });
+    nextProbe = now + PROBE_INTERVAL_MS;
+  }
+
+  function succeeded(): void {
+    failures = 0;
+    if (!down) return;
+    down = false;
+    onHealthChange?.('up');
+  }
+
+  function failed(cause: unknown): void {
+    failures += 1;
+    if (down || failures < FAILURES_TO_OPEN) return;
+    down = true;
+    nextProbe = Date.now() + PROBE_INTERVAL_MS;
+    onHealthChange?.('down', cause);
+  }
   const endpoint = new URL(url);
   const path = `${endpoint.pathname}${endpoint.search}`;
   const pool = new Pool(endpoint.origin, {
@@ -52,6 +89,7 @@ export function createLedgerClient(parameters: CreateLedgerClientParameters): Le
   });
 
   async function post(label: string, payload: unknown): Promise<unknown> {
+    admit();
     const started = performance.now();
     let ok = false;
     try {
@@ -60,6 +98,8 @@ export function createLedgerClient(parameters: CreateLedgerClientParameters): Le
         path,
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(payload),
+        // The whole call, queueing for a connection included, has one deadline.
+        signal: AbortSignal.timeout(timeoutMs),
       });
       const text = await response.body.text();
       // Besu and anvil answer JSON-RPC errors with 200; anything else is a transport failure.
@@ -68,8 +108,10 @@ export function createLedgerClient(parameters: CreateLedgerClientParameters): Le
       }
       const parsed: unknown = JSON.parse(text);
       ok = true;
+      succeeded();
       return parsed;
     } catch (cause) {
+      failed(cause);
       throw new LedgerUnavailableError({ cause });
     } finally {
       observe?.(label, (performance.now() - started) / 1000, ok);

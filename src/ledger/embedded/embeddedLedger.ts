@@ -287,6 +287,7 @@ async function forwardRead(anvilUrl: string, body: string): Promise<FrontAnswer>
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,
+      signal: AbortSignal.timeout(30_000),
     });
     return { status: response.status, body: await response.text() };
   } catch {
