@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createLedgerClient } from '../../src/ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
@@ -28,6 +29,17 @@ async function blockNumber(url: string): Promise<number> {
   }
 }
 
+/** The block number once it stopped moving for ten block intervals of 0.05 s. */
+async function waitForIdle(url: string): Promise<number> {
+  let last = -1;
+  for (;;) {
+    const current = await blockNumber(url);
+    if (current === last) return current;
+    last = current;
+    await sleep(500);
+  }
+}
+
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -39,7 +51,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_00
 }
 
 describe('EmbeddedLedger', () => {
-  test('default: starts on 127.0.0.1 with the configured chain id and interval blocks', async () => {
+  test('default: starts on 127.0.0.1 with the configured chain id and free gas', async () => {
     const dataDir = createDataDir();
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const ledger = newLedger(dataDir);
@@ -50,8 +62,36 @@ describe('EmbeddedLedger', () => {
     cleanups.push(() => client.close());
     expect(await client.request('eth_chainId')).toBe('0x7ea');
     expect(await client.request('eth_gasPrice')).toBe('0x0');
-    const first = await blockNumber(ledger.url);
-    await waitFor(async () => ((await blockNumber(ledger.url)) >= first + 2 ? true : undefined));
+  });
+
+  test('behavior: blocks while there is work, none when idle', async () => {
+    const dataDir = createDataDir();
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const ledger = newLedger(dataDir, 0.05);
+    cleanups.push(() => ledger.stop());
+    await ledger.start();
+    const idle = await waitForIdle(ledger.url);
+    const account = privateKeyToAccount(generatePrivateKey());
+    const raw = await account.signTransaction({
+      type: 'eip1559',
+      chainId: 2026,
+      to: account.address,
+      nonce: 0,
+      gas: 21_000n,
+      maxFeePerGas: 0n,
+      maxPriorityFeePerGas: 0n,
+    });
+    const client = createLedgerClient({ url: ledger.url });
+    cleanups.push(() => client.close());
+    const hash = await client.request<string>('eth_sendRawTransaction', [raw]);
+    const receipt = await waitFor(() =>
+      client
+        .request<{ blockNumber: string } | null>('eth_getTransactionReceipt', [hash])
+        .then((found) => found ?? undefined),
+    );
+    expect(Number(receipt.blockNumber)).toBe(idle + 1);
+    // The transaction's block, then the trailing blocks for commit-reveal maturities.
+    expect(await waitForIdle(ledger.url)).toBe(idle + 9);
   });
 
   test('behavior: a restarted ledger continues the same chain', async () => {
