@@ -18,6 +18,7 @@ import { createOperator, type Operator } from '../src/ledger/genesis/operator.js
 import { runGenesis } from '../src/ledger/genesis/runGenesis.js';
 import { REGISTRIES } from '../src/ledger/registryCatalog.js';
 import { measure, measureSamples, measureTasks, type Row } from './measure.js';
+import { rssMiB, startPlainAnvil } from './plainAnvil.js';
 import { seed } from './seed.js';
 
 /**
@@ -30,6 +31,8 @@ import { seed } from './seed.js';
  *  (f) a timestamp read, (g) a page of 10 Track and Trace documents
  *  (h) token requests for timestamp:write (fresh presentation each, 8 in flight)
  *  (i) 2,000 pre-signed writes through the gate of /v1/ledger, (j) the same straight to the ledger
+ *  (its journaling front: fsync before anvil sees them), (k) the same to a plain anvil (no journal)
+ *  and the resident memory of node and anvil before and after the rows
  *
  * req/s is measured with BENCH_CONNECTIONS (default 16) concurrent connections for
  * BENCH_DURATION seconds (default 10); p50/p99 over 2,000 sequential requests on one connection.
@@ -48,6 +51,7 @@ const LOGGER = {
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'core-registry-bench-'));
   const children: ChildProcess[] = [];
+  let plain: Awaited<ReturnType<typeof startPlainAnvil>> | undefined;
   const ledger = new EmbeddedLedger({ dataDir, chainId: 2026, blockTime: 0.25, logger: LOGGER });
   try {
     await ledger.start();
@@ -60,6 +64,7 @@ async function main(): Promise<void> {
       environmentPath: join(dataDir, 'environment.json'),
     });
     await seed(ledger.url, environment, operator, 25);
+    plain = await startPlainAnvil(environment.chainId);
     const bare = spawn(process.execPath, [join(ROOT, 'dist/bench/bareServer.js')], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -82,6 +87,8 @@ async function main(): Promise<void> {
     children.push(node);
     const nodeUrl = `http://127.0.0.1:${port}`;
     await waitReady(`${nodeUrl}/ready`, node);
+    const memory = async () => ({ node: await rssMiB(node.pid), anvil: await rssMiB(ledger.pid) });
+    const memoryBefore = await memory();
 
     const load = { duration: DURATION, connections: CONNECTIONS };
     const rpc = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] });
@@ -118,12 +125,17 @@ async function main(): Promise<void> {
         load,
       ),
       token: await measureTokens(nodeUrl, operator),
-      ...(await measureWrites(nodeUrl, ledger.url, operator, environment)),
+      ...(await measureWrites(nodeUrl, ledger.url, plain.url, operator, environment)),
     };
     await client.close();
     report(rows);
+    const after = await memory();
+    console.log(
+      `\nresident memory (MiB), node / anvil: ${memoryBefore.node.toFixed(0)} / ${memoryBefore.anvil.toFixed(0)} before the rows, ${after.node.toFixed(0)} / ${after.anvil.toFixed(0)} after them (${2 * WRITES} writes among them)`,
+    );
   } finally {
     for (const child of children) child.kill('SIGTERM');
+    plain?.stop();
     await ledger.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -132,6 +144,17 @@ async function main(): Promise<void> {
 /** Waits for a new block and for the node's block cache to expire, then times one read. */
 async function firstReadAfterBlock(client: LedgerClient, url: string): Promise<number> {
   const start = await client.request<string>('eth_blockNumber');
+  // The embedded ledger mines only while there is work: a free transfer makes a block.
+  const account = privateKeyToAccount(generatePrivateKey());
+  const transfer = await account.signTransaction({
+    chainId: 2026,
+    to: account.address,
+    nonce: 0,
+    gas: 21_000n,
+    maxFeePerGas: 0n,
+    maxPriorityFeePerGas: 0n,
+  });
+  await client.request('eth_sendRawTransaction', [transfer]);
   while ((await client.request<string>('eth_blockNumber')) === start) await sleep(10);
   await sleep(300);
   const started = performance.now();
@@ -147,6 +170,7 @@ async function firstReadAfterBlock(client: LedgerClient, url: string): Promise<n
 async function measureWrites(
   nodeUrl: string,
   ledgerUrl: string,
+  plainUrl: string,
   operator: Operator,
   environment: Environment,
 ) {
@@ -185,6 +209,7 @@ async function measureWrites(
   );
   const gated = await sign(signer, WRITES, nonce);
   const straight = await sign(direct, WRITES, 0);
+  const unjournaled = await sign(privateKeyToAccount(generatePrivateKey()), WRITES, 0);
   const push = (url: string, raws: Hex[], headers: Record<string, string>) => async (i: number) => {
     const response = await fetch(url, {
       method: 'POST',
@@ -211,6 +236,12 @@ async function measureWrites(
       WRITES,
       16,
       push(ledgerUrl, straight, {}),
+    ),
+    writePlain: await measureTasks(
+      '(k) 2,000 writes to a plain anvil',
+      WRITES,
+      16,
+      push(plainUrl, unjournaled, {}),
     ),
   };
 }
@@ -279,7 +310,8 @@ function report(rows: Record<string, Row>): void {
     | 'documents'
     | 'token'
     | 'writeGate'
-    | 'writeDirect',
+    | 'writeDirect'
+    | 'writePlain',
     Row
   >;
   console.log('\nratios (throughput: higher is better; latency: lower is better)');
@@ -292,6 +324,7 @@ function report(rows: Record<string, Row>): void {
   line('g/a2', r.documents, r.bareGet);
   line('h/a', r.token, r.bare);
   line('i/j', r.writeGate, r.writeDirect);
+  line('j/k', r.writeDirect, r.writePlain);
   const overhead = 1000 / r.writeGate.rps - 1000 / r.writeDirect.rps;
   console.log(
     `  gate overhead per transaction: ${overhead.toFixed(3)} ms of throughput, ${(r.writeGate.p50 - r.writeDirect.p50).toFixed(3)} ms of p50 latency`,
