@@ -38,7 +38,8 @@ Options of serve (each overrides its environment variable):
   --data-dir DIR     CORE_DATA_DIR    data directory (./.core-registry)
   --ledger-url URL   CORE_LEDGER_URL  external ledger JSON-RPC URL (unset: embedded ledger)
   --chain-id N       CORE_CHAIN_ID    embedded ledger chain id (2026)
-  --block-time S     CORE_BLOCK_TIME  embedded ledger seconds per block, fractions allowed (1)
+  --block-time S     CORE_BLOCK_TIME  embedded ledger seconds per block while there is work (1)
+  --ledger-timeout S CORE_LEDGER_TIMEOUT seconds one ledger call may take (2)
   --environment F    CORE_ENVIRONMENT environment file (<data-dir>/environment.json)
   --log-level L      CORE_LOG_LEVEL   fatal|error|warn|info|debug|trace|silent (info)
 
@@ -54,6 +55,7 @@ const FLAGS = {
   'ledger-url': 'CORE_LEDGER_URL',
   'chain-id': 'CORE_CHAIN_ID',
   'block-time': 'CORE_BLOCK_TIME',
+  'ledger-timeout': 'CORE_LEDGER_TIMEOUT',
   environment: 'CORE_ENVIRONMENT',
   'log-level': 'CORE_LOG_LEVEL',
 } as const;
