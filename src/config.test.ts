@@ -13,6 +13,7 @@ describe('parseConfig', () => {
       ledgerUrl: undefined,
       chainId: 2026,
       blockTime: 1,
+      ledgerTimeoutMs: 2000,
       environmentPath: resolve('.core-registry', 'environment.json'),
       logLevel: 'info',
     });
@@ -20,12 +21,18 @@ describe('parseConfig', () => {
 
   test('behavior: flags override environment variables', () => {
     const config = parseConfig(
-      { PORT: '9000', CORE_BLOCK_TIME: '0.2', CORE_PUBLIC_URL: 'https://node.example.org/' },
+      {
+        PORT: '9000',
+        CORE_BLOCK_TIME: '0.2',
+        CORE_LEDGER_TIMEOUT: '0.5',
+        CORE_PUBLIC_URL: 'https://node.example.org/',
+      },
       { PORT: '9001', CORE_LEDGER_URL: 'http://127.0.0.1:8545' },
     );
     expect(config).toMatchObject({
       port: 9001,
       blockTime: 0.2,
+      ledgerTimeoutMs: 500,
       publicUrl: 'https://node.example.org',
       ledgerUrl: 'http://127.0.0.1:8545',
     });

@@ -22,8 +22,6 @@ export type CreateLedgerClientParameters = {
 
 /** Consecutive transport failures that mark the ledger down. */
 const FAILURES_TO_OPEN = 3;
-/** While down, one request in this many milliseconds probes the ledger; the rest fail at once. */
-const PROBE_INTERVAL_MS = 500;
 
 /**
  * A JSON-RPC client for the ledger node: HTTP with keep-alive and timeouts, single and batch
@@ -50,17 +48,21 @@ export type LedgerClient = {
 /** Creates a {@link LedgerClient}. */
 export function createLedgerClient(parameters: CreateLedgerClientParameters): LedgerClient {
   const { url, timeoutMs = 30_000, connections = 16, observe, onHealthChange } = parameters;
-  // A circuit breaker: a dead or hung ledger must not pile up requests, each waiting its
-  // deadline. A single slow call (an eth_call that runs long) does not open it.
+  // A circuit breaker: a hung ledger must not pile up requests, each waiting its deadline. A
+  // single slow call (an eth_call that runs long) does not open it, nor does a refused
+  // connection (that fails fast by itself). While it is open, one request at a time probes the
+  // ledger and the others fail at once; the first answer closes it.
   let failures = 0;
   let down = false;
-  let nextProbe = 0;
+  let hung = false;
+  let probing = false;
 
-  function admit(): void {
-    if (!down) return;
-    const now = Date.now();
-    if (now < nextProbe) throw new LedgerUnavailableError({ cause: 'the ledger is down' });
-    nextProbe = now + PROBE_INTERVAL_MS;
+  /** Whether this request is the probe; throws when the breaker is open and a probe runs. */
+  function admit(): boolean {
+    if (!down || !hung) return false;
+    if (probing) throw new LedgerUnavailableError({ cause: 'the ledger does not answer' });
+    probing = true;
+    return true;
   }
 
   function succeeded(): void {
@@ -72,9 +74,9 @@ export function createLedgerClient(parameters: CreateLedgerClientParameters): Le
 
   function failed(cause: unknown): void {
     failures += 1;
+    hung = isTimeout(cause);
     if (down || failures < FAILURES_TO_OPEN) return;
     down = true;
-    nextProbe = Date.now() + PROBE_INTERVAL_MS;
     onHealthChange?.('down', cause);
   }
   const endpoint = new URL(url);
@@ -89,7 +91,7 @@ export function createLedgerClient(parameters: CreateLedgerClientParameters): Le
   });
 
   async function post(label: string, payload: unknown): Promise<unknown> {
-    admit();
+    const probe = admit();
     const started = performance.now();
     let ok = false;
     try {
@@ -114,6 +116,7 @@ export function createLedgerClient(parameters: CreateLedgerClientParameters): Le
       failed(cause);
       throw new LedgerUnavailableError({ cause });
     } finally {
+      if (probe) probing = false;
       observe?.(label, (performance.now() - started) / 1000, ok);
     }
   }
@@ -168,4 +171,15 @@ export function createLedgerClient(parameters: CreateLedgerClientParameters): Le
       await pool.close();
     },
   };
+}
+
+/** Whether a transport failure is a deadline that passed (as opposed to a refused connection). */
+function isTimeout(cause: unknown): boolean {
+  const { name, code } = (cause ?? {}) as { name?: unknown; code?: unknown };
+  return (
+    name === 'TimeoutError' ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+  );
 }
