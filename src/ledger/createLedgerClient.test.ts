@@ -25,7 +25,10 @@ async function startLedger(): Promise<{
 
 const servers: Server[] = [];
 afterEach(() => {
-  for (const server of servers.splice(0)) server.closeAllConnections(), server.close();
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    server.close();
+  }
 });
 
 describe('createLedgerClient', () => {
