@@ -156,7 +156,7 @@ describe('embedded ledger durability', () => {
       writes: ROUNDS * WRITES_PER_ROUND,
       lost: [],
     });
-  }, 300_000);
+  }, 600_000);
 
   test('behavior: kill -9 of the ledger alone while the node runs loses no acknowledged write', async () => {
     const node = running as NodeProcess;

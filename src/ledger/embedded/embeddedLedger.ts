@@ -214,8 +214,9 @@ export class EmbeddedLedger {
       head: replay.head,
       pending: replay.pending,
     });
-    // A new chain's genesis block carries anvil's start time: the journal replays onto it.
-    if (!loadState) await this.#sequencer.checkpoint(true);
+    // A new chain's genesis block carries anvil's start time: the journal replays onto it. After
+    // a replay, a checkpoint keeps the next recovery short.
+    if (!loadState || replay.replayed > 0) await this.#sequencer.checkpoint(true);
     this.#anvilPort = port;
     // Operator tools on this machine (`core-registry admin deploy-instance`) find the ledger here;
     // it listens on 127.0.0.1 only and is never served to clients.
