@@ -1,5 +1,6 @@
 import type { Address } from 'viem';
 import { OAuthError } from '../errors/oauth.js';
+import { InstanceInvalidError } from '../errors/target.js';
 import { REGISTRIES, type RegistryName } from '../ledger/registryCatalog.js';
 import { type RequestedScope, SCOPES, type ScopeRequest } from './scopes.js';
 import type { TrustSources } from './trustSources.js';
@@ -47,10 +48,7 @@ async function resolveInstance(scope: RequestedScope, trust: TrustSources): Prom
     // ledger:invoke: any contract deployed through the Contracts Registry.
     const target = scope.instance as Address;
     if (!(await trust.isRegisteredInstance(target))) {
-      throw new OAuthError(
-        'invalid_request',
-        `The contract ${target} is not registered in the Contracts Registry`,
-      );
+      throw new InstanceInvalidError('unregistered', target, undefined);
     }
     return target;
   }
@@ -58,15 +56,13 @@ async function resolveInstance(scope: RequestedScope, trust: TrustSources): Prom
   if (scope.instance === undefined || scope.instance === fallback) return fallback;
   const type = await trust.registryTypeAt(scope.instance);
   if (type !== REGISTRIES[registry].type) {
-    throw new OAuthError(
-      'invalid_request',
-      `The address ${scope.instance} is not a ${REGISTRIES[registry].contractName}`,
-    );
+    throw new InstanceInvalidError('wrong-type', scope.instance, REGISTRIES[registry].contractName);
   }
   if (!(await trust.isRegisteredInstance(scope.instance))) {
-    throw new OAuthError(
-      'invalid_request',
-      `The instance ${scope.instance} is not registered in the Contracts Registry`,
+    throw new InstanceInvalidError(
+      'unregistered',
+      scope.instance,
+      REGISTRIES[registry].contractName,
     );
   }
   return scope.instance;
@@ -85,10 +81,7 @@ async function holderDidRegistry(
     case 'track-and-trace': {
       const linked = await trust.linkOf(instance, 'didRegistry');
       if (/^0x0{40}$/.test(linked)) {
-        throw new OAuthError(
-          'invalid_request',
-          `The instance ${instance} is not linked to a DID Registry`,
-        );
+        throw new InstanceInvalidError('unlinked', instance, undefined);
       }
       return linked;
     }

@@ -1,5 +1,5 @@
 import { type Address, getAddress, isAddress } from 'viem';
-import { OAuthError } from '../errors/oauth.js';
+import { ScopeInvalidError } from '../errors/scope.js';
 
 /**
  * The scopes of SPEC.md §5.2, with the registry each one writes to and the holder DID methods it
@@ -45,27 +45,29 @@ const LEGACY = /^(didr|tir|tpr|tsr|tnt|timestamp|ledger)_[a-z]+$/;
  * Parses a `scope` parameter by SPEC.md §5.2–5.3: `openid` first, then known scopes, each at most
  * once, optionally suffixed `:<0x-address>`; invite/authorise/invoke scopes alone; the DID method
  * rules are checked later, against the holder.
- * @throws {OAuthError} `invalid_request` (missing, malformed, `ledger:invoke` without address) or
- *   `invalid_scope` (unknown or illegally combined).
+ * @throws {ScopeInvalidError} saying which rule the value breaks.
  */
 export function parseScope(raw: unknown): ScopeRequest {
   if (typeof raw !== 'string' || raw.trim() === '') {
-    throw new OAuthError('invalid_request', '"scope" is required');
+    throw new ScopeInvalidError('missing', '"scope" is required');
   }
   const tokens = raw.trim().split(/ +/);
   if (tokens[0] !== 'openid') {
-    throw new OAuthError('invalid_scope', '"scope" must start with "openid"');
+    throw new ScopeInvalidError('malformed', '"scope" must start with "openid"');
   }
   const requested = tokens.slice(1);
   if (requested.length === 0) {
-    throw new OAuthError('invalid_scope', '"scope" must name at least one scope besides "openid"');
+    throw new ScopeInvalidError(
+      'malformed',
+      '"scope" must name at least one scope besides "openid"',
+    );
   }
   const scopes: RequestedScope[] = [];
   for (const token of requested) {
     const scope = parseScopeToken(token);
     if (scopes.some((other) => other.name === scope.name)) {
-      throw new OAuthError(
-        'invalid_scope',
+      throw new ScopeInvalidError(
+        'combination',
         `The scope "${scope.name}" is requested more than once`,
       );
     }
@@ -73,30 +75,30 @@ export function parseScope(raw: unknown): ScopeRequest {
   }
   const alone = scopes.find((scope) => SCOPES[scope.name].alone);
   if (alone && scopes.length > 1) {
-    throw new OAuthError('invalid_scope', `The scope "${alone.name}" must be requested alone`);
+    throw new ScopeInvalidError('combination', `The scope "${alone.name}" must be requested alone`);
   }
   return { scopes, scope: ['openid', ...scopes.map((scope) => scope.token)].join(' ') };
 }
 
 function parseScopeToken(token: string): RequestedScope {
   if (LEGACY.test(token)) {
-    throw new OAuthError(
-      'invalid_scope',
+    throw new ScopeInvalidError(
+      'unsupported',
       `The scope "${token}" is no longer supported: use the colon forms of SPEC §5.2`,
     );
   }
   const match = /^([a-z-]+:[a-z]+)(?::(0x[0-9a-fA-F]{40}))?$/.exec(token);
   const name = match?.[1] as ScopeName | undefined;
   if (!match || !name || !(name in SCOPES)) {
-    throw new OAuthError('invalid_scope', `The scope "${token}" is not supported`);
+    throw new ScopeInvalidError('unsupported', `The scope "${token}" is not supported`);
   }
   const suffix = match[2];
   if (suffix !== undefined && !isAddress(suffix, { strict: false })) {
-    throw new OAuthError('invalid_scope', `The scope "${token}" has an invalid address`);
+    throw new ScopeInvalidError('unsupported', `The scope "${token}" has an invalid address`);
   }
   if (name === 'ledger:invoke' && suffix === undefined) {
-    throw new OAuthError(
-      'invalid_request',
+    throw new ScopeInvalidError(
+      'instance-missing',
       'The scope "ledger:invoke" needs the contract address: "ledger:invoke:<0x-address>"',
     );
   }

@@ -1,5 +1,5 @@
 import { type Address, getAddress } from 'viem';
-import { typedProblem } from '../../errors/problem.js';
+import { InstanceInvalidError } from '../../errors/target.js';
 import type { LedgerClient } from '../../ledger/createLedgerClient.js';
 import type { Environment } from '../../ledger/environment.js';
 import { getRegistryTypeAt } from '../../ledger/getRegistryTypeAt.js';
@@ -11,7 +11,7 @@ export type InstanceResolver = {
    * The environment default of `registry` when `contractAddress` is absent; otherwise that
    * address, once the ledger shows a registry of the expected type there.
    * - Spec: SPEC.md §4.2.3
-   * @throws {ProblemError} 400 `invalid-contract-address`.
+   * @throws {InstanceInvalidError} `no-contract` or `wrong-type`.
    */
   resolve(registry: RegistryName, contractAddress: string | undefined): Promise<Address>;
 };
@@ -37,7 +37,7 @@ export function createInstanceResolver(
       if (type === undefined) {
         const found = await getRegistryTypeAt(ledger, address);
         if (found.kind === 'none') {
-          throw typedProblem('invalid-contract-address', `No contract is deployed at ${address}`);
+          throw new InstanceInvalidError('no-contract', address, expected.contractName);
         }
         if (found.kind === 'registry') {
           type = found.type;
@@ -46,10 +46,7 @@ export function createInstanceResolver(
         }
       }
       if (type !== expected.type) {
-        throw typedProblem(
-          'invalid-contract-address',
-          `The contract at ${address} does not match the expected one (a ${expected.contractName})`,
-        );
+        throw new InstanceInvalidError('wrong-type', address, expected.contractName);
       }
       return address;
     },

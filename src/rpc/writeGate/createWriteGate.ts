@@ -1,8 +1,9 @@
 import { type Address, decodeFunctionData, type Hex } from 'viem';
 import { publicKeyToAddress } from 'viem/accounts';
 import type { VerifiedAccessToken } from '../../auth/accessToken.js';
-import { AccessTokenInvalidError } from '../../errors/accessToken.js';
 import { RpcError } from '../../errors/rpc.js';
+import { InstanceInvalidError } from '../../errors/target.js';
+import { WriteRefusedError } from '../../errors/write.js';
 import { DID_KEY_PREFIX, toDidKeyJwk } from '../../identity/didKey.js';
 import { toPublicKeyHex } from '../../identity/jwk.js';
 import type { BlockReader, ChainReader } from '../../ledger/createChainReader.js';
@@ -73,16 +74,7 @@ export function createWriteGate(parameters: CreateWriteGateParameters): WriteGat
       let token: Promise<VerifiedAccessToken> | undefined;
       let reader: Promise<BlockReader> | undefined;
       const verified = () => {
-        token ??= (async () => {
-          const bearer = parseBearerToken(authorization);
-          try {
-            return await parameters.verifyToken(bearer);
-          } catch (error) {
-            if (error instanceof AccessTokenInvalidError)
-              throw new RpcError('INVALID_REQUEST', error.message, { cause: error });
-            throw error;
-          }
-        })();
+        token ??= (async () => parameters.verifyToken(parseBearerToken(authorization)))();
         return token;
       };
       // One block per HTTP request, asked after it arrived: a key registered a moment ago counts.
@@ -120,10 +112,7 @@ async function resolveTarget(
   }
   const registry = await registryAt(tx.to);
   if (!registry) {
-    throw new RpcError(
-      'INVALID_REQUEST',
-      `The transaction targets ${tx.to}, which is no registry instance and not named by the token`,
-    );
+    throw new WriteRefusedError({ reason: 'target', to: tx.to });
   }
   return { kind: 'registry', registry, instance: tx.to };
 }
@@ -142,33 +131,34 @@ async function checkRegistryCall(
     });
     call = { functionName: decoded.functionName, args: decoded.args ?? [] };
   } catch (cause) {
-    throw new RpcError(
-      'INVALID_REQUEST',
-      `The transaction calls no function of the ${REGISTRIES[target.registry].contractName}`,
+    throw new WriteRefusedError(
+      { reason: 'function', contractName: REGISTRIES[target.registry].contractName },
       { cause },
     );
   }
   const allowed = WRITE_TABLE[target.registry][call.functionName];
   if (!allowed) {
-    throw new RpcError(
-      'INVALID_REQUEST',
-      `"${call.functionName}" of the ${REGISTRIES[target.registry].contractName} cannot be called through /v1/ledger`,
-    );
+    throw new WriteRefusedError({
+      reason: 'function',
+      contractName: REGISTRIES[target.registry].contractName,
+      functionName: call.functionName,
+    });
   }
   const fallback = environment.registries[target.registry];
   const granted = access.scope.scopes.some(
     (scope) => allowed.includes(scope.name) && (scope.instance ?? fallback) === target.instance,
   );
   if (!granted) {
-    const instance = target.instance;
-    throw new RpcError(
-      'INVALID_REQUEST',
-      `Missing scope: "${allowed.join('" or "')}" for ${instance} is needed to call "${call.functionName}"`,
-    );
+    throw new WriteRefusedError({
+      reason: 'scope',
+      scopes: allowed,
+      instance: target.instance,
+      functionName: call.functionName,
+    });
   }
   if (target.registry === 'did-registry') {
     const refusal = await checkDidRegistryArguments(call.functionName, call.args, access);
-    if (refusal) throw new RpcError('INVALID_REQUEST', `Invalid arguments: ${refusal}`);
+    if (refusal) throw new WriteRefusedError({ reason: 'arguments', detail: refusal });
   }
 }
 
@@ -191,30 +181,31 @@ async function bindSigner(
     });
     const publicKey = (args as readonly unknown[])[3];
     if (publicKeyToAddress(publicKey as Hex) !== tx.from) {
-      throw new RpcError(
-        'INVALID_REQUEST',
-        `The sender ${tx.from} is not the key being registered`,
-      );
+      throw new WriteRefusedError({ reason: 'signer', sender: tx.from, key: 'registered' });
     }
     return;
   }
   if (access.sub.startsWith(DID_KEY_PREFIX)) {
     const jwk = toDidKeyJwk(access.sub);
     if (jwk?.crv !== 'secp256k1' || publicKeyToAddress(toPublicKeyHex(jwk)) !== tx.from) {
-      throw new RpcError(
-        'INVALID_REQUEST',
-        `The sender ${tx.from} is not the key of the token holder "${access.sub}"`,
-      );
+      throw new WriteRefusedError({
+        reason: 'signer',
+        sender: tx.from,
+        holder: access.sub,
+        key: 'holder',
+      });
     }
     return;
   }
   const reader = await block();
   const didRegistry = await didRegistryFor(target, reader, environment);
   if (!(await isController(reader, didRegistry, access.sub, tx.from))) {
-    throw new RpcError(
-      'INVALID_REQUEST',
-      `The sender ${tx.from} is not a capabilityInvocation key of the token holder "${access.sub}"`,
-    );
+    throw new WriteRefusedError({
+      reason: 'signer',
+      sender: tx.from,
+      holder: access.sub,
+      key: 'controller',
+    });
   }
 }
 
@@ -232,10 +223,7 @@ async function didRegistryFor(
         functionName: 'didRegistry',
       });
       if (/^0x0{40}$/.test(linked)) {
-        throw new RpcError(
-          'INVALID_REQUEST',
-          `The instance ${target.instance} is not linked to a DID Registry: its writers cannot be bound`,
-        );
+        throw new InstanceInvalidError('unlinked', target.instance, undefined);
       }
       return linked;
     }

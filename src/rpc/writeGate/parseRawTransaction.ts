@@ -10,7 +10,7 @@ import {
   serializeTransaction,
   type TransactionSerializable,
 } from 'viem';
-import { RpcError } from '../../errors/rpc.js';
+import { TransactionInvalidError } from '../../errors/transaction.js';
 
 /** Half the secp256k1 group order: Ethereum (EIP-2) refuses signatures with a larger `s`. */
 const HALF_N = BigInt('0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0');
@@ -28,7 +28,7 @@ export type RawTransaction = {
  * Decodes a raw transaction (legacy with EIP-155, EIP-2930 or EIP-1559) and recovers its sender
  * with libsecp256k1 (viem's pure-JS recovery costs about 2 ms; DESIGN.md §2).
  * - Spec: SPEC.md §4.3.3
- * @throws {RpcError} `INVALID_REQUEST` for anything else: another type, a contract creation, no
+ * @throws {TransactionInvalidError} for anything else: another type, a contract creation, no
  *   replay protection, another chain, a malformed or high-S signature.
  */
 export function parseRawTransaction(raw: unknown, chainId: number): RawTransaction {
@@ -69,6 +69,6 @@ export function parseRawTransaction(raw: unknown, chainId: number): RawTransacti
   return { from, to: getAddress(tx.to), data: tx.data ?? '0x', chainId: tx.chainId, type: tx.type };
 }
 
-function invalid(reason: string, cause?: unknown): RpcError {
-  return new RpcError('INVALID_REQUEST', `Invalid transaction: ${reason}`, { cause });
+function invalid(reason: string, cause?: unknown): TransactionInvalidError {
+  return new TransactionInvalidError(reason, { cause });
 }
