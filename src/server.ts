@@ -4,7 +4,7 @@ import { authRoutes } from './auth/routes.js';
 import { loadOrCreateSigningKey } from './auth/signingKeys.js';
 import { kernel } from './http/kernel.js';
 import { toRequestId } from './http/requestId.js';
-import { type ServerConfig, services } from './http/services.js';
+import { type ServerConfig, services } from './services.js';
 import { isDidCoreV1 } from './identity/didCore.js';
 import { createLedgerClient } from './ledger/createLedgerClient.js';
 import { createMetrics } from './ops/createMetrics.js';
@@ -21,7 +21,7 @@ import { timestampRoutes } from './registries/timestamp/routes.js';
 import { trackAndTraceRoutes } from './registries/track-and-trace/routes.js';
 import { ledgerRoutes } from './rpc/routes.js';
 
-export type { ServerConfig } from './http/services.js';
+export type { ServerConfig } from './services.js';
 
 /** Bodies of REST requests; the ledger endpoint has its own, larger limit. */
 const BODY_LIMIT = 1024 * 1024;

@@ -10,7 +10,7 @@ import { type Address, getAddress, type Hex, hexToBytes, sha256, toHex } from 'v
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { kernel } from '../../src/http/kernel.js';
-import { services } from '../../src/http/services.js';
+import { services } from '../../src/services.js';
 import { createDidCoreV1, isDidCoreV1 } from '../../src/identity/didCore.js';
 import { createLedgerClient } from '../../src/ledger/createLedgerClient.js';
 import { REGISTRIES } from '../../src/ledger/registryCatalog.js';

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
-import { type ChainReader, createChainReader } from '../ledger/createChainReader.js';
-import type { LedgerClient } from '../ledger/createLedgerClient.js';
-import type { Environment } from '../ledger/environment.js';
+import type { Config } from './config.js';
+import { type ChainReader, createChainReader } from './ledger/createChainReader.js';
+import type { LedgerClient } from './ledger/createLedgerClient.js';
+import type { Environment } from './ledger/environment.js';
 import {
   createInstanceResolver,
   type InstanceResolver,
-} from '../registries/common/createInstanceResolver.js';
+} from './registries/common/createInstanceResolver.js';
 
 /** The configuration a server runs with: the node's, plus the resolved ledger URL and environment. */
 export type ServerConfig = Config & { ledgerUrl: string; environment: Environment };
