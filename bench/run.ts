@@ -10,13 +10,13 @@ import { encodeFunctionData, type Hex, keccak256, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createPresentation, createSelfAttestation } from '../src/client/credentials.js';
 import { requestToken } from '../src/client/requestToken.js';
+import type { Environment } from '../src/genesis/environment.js';
+import { createOperator, type Operator } from '../src/genesis/operator.js';
+import { runGenesis } from '../src/genesis/runGenesis.js';
 import { toPrivateKeyHex } from '../src/identity/jwk.js';
 import { createLedgerClient, type LedgerClient } from '../src/ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../src/ledger/embedded/embeddedLedger.js';
-import type { Environment } from '../src/ledger/environment.js';
-import { createOperator, type Operator } from '../src/ledger/genesis/operator.js';
-import { runGenesis } from '../src/ledger/genesis/runGenesis.js';
-import { REGISTRIES } from '../src/ledger/registryCatalog.js';
+import { REGISTRIES } from '../src/registries/catalog.js';
 import { measure, measureSamples, measureTasks, type Row } from './measure.js';
 import { seed } from './seed.js';
 

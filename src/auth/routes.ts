@@ -129,9 +129,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         if (typeof body !== 'object' || body === null)
           throw new OAuthError('invalid_request', 'The token request has no parameters');
         const reader = await this.chain.latest();
-        const trust = createTrustSources(reader, this.environment, async (address) => {
-          return (await this.ledger.request<string>('eth_getCode', [address, 'latest'])) !== '0x';
-        });
+        const trust = createTrustSources(reader, this.environment, this.targets);
         const response = await handleTokenRequest(body, {
           trust,
           nonces,

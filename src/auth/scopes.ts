@@ -1,25 +1,37 @@
 import { type Address, getAddress, isAddress } from 'viem';
 import { ScopeInvalidError } from '../errors/scope.js';
+import {
+  REGISTRY_DESCRIPTORS,
+  type RegistryName,
+  type RegistryScopeName,
+} from '../registries/catalog.js';
+
+/** How a scope is granted: the registry it writes to, and the rules of SPEC.md §5.3.3. */
+export type ScopeDefinition = {
+  /** The registry type the scope writes to; `undefined` for `ledger:invoke` (any contract). */
+  registry: RegistryName | undefined;
+  /** Whether it must be requested alone. */
+  alone: boolean;
+  /** Whether a did:key holder may request it. */
+  didKey: boolean;
+};
 
 /**
- * The scopes of SPEC.md §5.2, with the registry each one writes to and the holder DID methods it
- * accepts (§5.3.3).
+ * The scopes of SPEC.md §5.2: those each registry defines, then `ledger:invoke`, with the
+ * registry each one writes to and the holder DID methods it accepts (§5.3.3).
  */
-export const SCOPES = {
-  'did-registry:invite': { registry: 'did-registry', alone: true, didKey: false },
-  'did-registry:write': { registry: 'did-registry', alone: false, didKey: false },
-  'issuers-registry:invite': { registry: 'issuers-registry', alone: true, didKey: false },
-  'issuers-registry:write': { registry: 'issuers-registry', alone: false, didKey: false },
-  'policies-registry:write': { registry: 'policies-registry', alone: false, didKey: false },
-  'schemas-registry:write': { registry: 'schemas-registry', alone: false, didKey: false },
-  'timestamp:write': { registry: 'timestamp', alone: false, didKey: false },
-  'track-and-trace:authorise': { registry: 'track-and-trace', alone: true, didKey: false },
-  'track-and-trace:create': { registry: 'track-and-trace', alone: false, didKey: false },
-  'track-and-trace:write': { registry: 'track-and-trace', alone: false, didKey: true },
-  'ledger:invoke': { registry: undefined, alone: true, didKey: true },
-} as const;
+export const SCOPES = Object.fromEntries([
+  ...REGISTRY_DESCRIPTORS.flatMap((descriptor) =>
+    Object.entries(descriptor.scopes).map(([name, rule]) => [
+      name,
+      { registry: descriptor.name, ...rule },
+    ]),
+  ),
+  ['ledger:invoke', { registry: undefined, alone: true, didKey: true }],
+]) as Readonly<Record<ScopeName, ScopeDefinition>>;
 
-export type ScopeName = keyof typeof SCOPES;
+/** A scope name, without its instance suffix. */
+export type ScopeName = RegistryScopeName | 'ledger:invoke';
 export const SCOPE_NAMES = Object.keys(SCOPES) as ScopeName[];
 
 /** One requested scope, with its optional instance suffix. */

@@ -29,8 +29,8 @@ export async function ledgerRoutes(
   const jwks = { keys: [options.signingKey.publicJwk] };
   const gate = createWriteGate({
     environment: app.environment,
-    ledger: app.ledger,
     chain: app.chain,
+    targets: app.targets,
     verifyToken: createTokenCache((token) =>
       verifyAccessToken(token, {
         jwks,

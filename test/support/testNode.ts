@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { type RunningNode, startNode } from '../../src/cli/serve.js';
 import { parseConfig } from '../../src/config.js';
+import type { Environment } from '../../src/genesis/environment.js';
 import type { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
-import type { Environment } from '../../src/ledger/environment.js';
 
 /** A logger that drops everything (the supervisor's interface). */
 export const SILENT_LOGGER = { info() {}, warn() {}, error() {} };

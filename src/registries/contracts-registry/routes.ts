@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { getAddress, type Hex } from 'viem';
 import { typedProblem } from '../../errors/problem.js';
 import { toPageRequest } from '../../http/pagination.js';
-import { getRegistryTypeAt } from '../../ledger/getRegistryTypeAt.js';
-import { CONTRACTS_REGISTRY } from '../../ledger/registryCatalog.js';
 import { openReadScope, type ReadScope } from '../common/openReadScope.js';
 import { registerAbiRoute } from '../common/registerAbiRoute.js';
 import { ADDRESS, collectionQuery, ITEM_QUERY } from '../common/schemas.js';
+import { CONTRACTS_REGISTRY } from './contract.js';
 import { CONTRACT, CONTRACT_LIST, TEMPLATE, TEMPLATE_ID, TEMPLATE_LIST } from './schemas.js';
 import { getDeployment, getDeploymentAddresses, getTemplate, getTemplateIds } from './views.js';
 
@@ -132,7 +131,7 @@ async function openScope(
   if (contractAddress !== undefined) {
     const address = getAddress(contractAddress);
     if (address !== app.environment.contractsRegistry) {
-      const found = await getRegistryTypeAt(app.ledger, address);
+      const found = await app.targets.at(await app.chain.latest()).kindAt(address);
       throw typedProblem(
         'invalid-contract-address',
         found.kind === 'none'
@@ -141,7 +140,7 @@ async function openScope(
       );
     }
   }
-  return openReadScope(app, TAG, contractAddress);
+  return openReadScope(app, TAG, contractAddress, { only: app.environment.contractsRegistry });
 }
 
 /** A block timestamp (seconds) as an ISO 8601 UTC date-time. */

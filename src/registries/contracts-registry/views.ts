@@ -3,8 +3,8 @@ import { isRevertOf } from '../../errors/contract.js';
 import { ResourceNotFoundError } from '../../errors/notFound.js';
 import type { PageRequest } from '../../http/pagination.js';
 import type { BlockReader } from '../../ledger/createChainReader.js';
-import { CONTRACTS_REGISTRY } from '../../ledger/registryCatalog.js';
 import { type Page, toPageArgs } from '../common/page.js';
+import { CONTRACTS_REGISTRY } from './contract.js';
 
 const abi = CONTRACTS_REGISTRY.abi;
 

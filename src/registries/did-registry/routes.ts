@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { validationProblem } from '../../errors/problem.js';
 import { toPageRequest } from '../../http/pagination.js';
 import { toPlainDidDocument } from '../../identity/didDocument.js';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
 import { openReadScope } from '../common/openReadScope.js';
 import { registerAbiRoute } from '../common/registerAbiRoute.js';
 import { registerDetailsRoute } from '../common/registerDetailsRoute.js';
 import { toValidAtTime } from '../common/toValidAtTime.js';
+import { DID_REGISTRY } from './contract.js';
 import {
   DID_DOCUMENT,
   DID_DOCUMENT_PARAMS,
@@ -33,7 +33,7 @@ const TAG = 'did-registry';
  * - Spec: SPEC.md §2.8, §4.1, §4.2
  */
 export async function didRegistryRoutes(app: FastifyInstance): Promise<void> {
-  registerAbiRoute(app, TAG, REGISTRIES[TAG].abi, app.environment.registries[TAG]);
+  registerAbiRoute(app, TAG, DID_REGISTRY.abi, app.environment.registries[TAG]);
   registerDetailsRoute(app, TAG, { policyRegistryContract: 'policiesRegistry' });
 
   app.get<{ Querystring: IdentifiersQuery }>(

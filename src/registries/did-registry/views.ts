@@ -4,10 +4,10 @@ import { ResourceNotFoundError } from '../../errors/notFound.js';
 import type { PageRequest } from '../../http/pagination.js';
 import { type ToDidDocumentReturnType, toDidDocument } from '../../identity/didDocument.js';
 import type { BlockReader } from '../../ledger/createChainReader.js';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
 import { type Page, toPageArgs } from '../common/page.js';
+import { DID_REGISTRY } from './contract.js';
 
-const abi = REGISTRIES['did-registry'].abi;
+const abi = DID_REGISTRY.abi;
 
 /** What {@link getDidDocument} returns: the document, and whether its base document was usable. */
 export type GetDidDocumentReturnType = ToDidDocumentReturnType;
@@ -84,17 +84,11 @@ export async function getDidDocument(
   }
 }
 
-/**
- * Whether `account` may act for `did`: a controller DID of it holds a `capabilityInvocation`
- * secp256k1 key valid now whose address is `account` (what the registries check on-chain).
- * `false` for an unknown DID. Replaces the removed `/actions` route (SPEC.md §4.1).
- * - Design: DESIGN.md §4
- */
-export async function isController(
+/** Whether `did` is registered in the DID Registry at `address`. */
+export async function didExists(
   reader: BlockReader,
   address: Address,
   did: string,
-  account: Address,
 ): Promise<boolean> {
-  return reader.read({ address, abi, functionName: 'checkController', args: [did, account] });
+  return reader.read({ address, abi, functionName: 'didExists', args: [did] });
 }

@@ -1,7 +1,7 @@
 import { collectionSchema } from '../../http/pagination.js';
 import { PROBLEM_RESPONSES } from '../../http/problemSchema.js';
+import { ISSUER_TYPES } from '../../identity/issuerTypes.js';
 import { collectionQuery, DID_CORE_V1, ITEM_QUERY, linkItem } from '../common/schemas.js';
-import { ISSUER_TYPES } from './views.js';
 
 /** Path, query and response schemas of the Issuers Registry reads (read-api.md §3.3, renamed). */
 

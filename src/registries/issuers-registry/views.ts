@@ -2,15 +2,12 @@ import type { Address, Hex } from 'viem';
 import { isRevertOf } from '../../errors/contract.js';
 import { ResourceNotFoundError } from '../../errors/notFound.js';
 import type { PageRequest } from '../../http/pagination.js';
+import { ISSUER_TYPES, type IssuerType } from '../../identity/issuerTypes.js';
 import type { BlockReader } from '../../ledger/createChainReader.js';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
 import { type Page, toPageArgs } from '../common/page.js';
+import { ISSUERS_REGISTRY } from './contract.js';
 
-const abi = REGISTRIES['issuers-registry'].abi;
-
-/** `IssuerType` of the contract, by its index. `Undefined` is never stored. */
-export const ISSUER_TYPES = ['Undefined', 'RootTAO', 'TAO', 'TI', 'Revoked'] as const;
-export type IssuerType = (typeof ISSUER_TYPES)[number];
+const abi = ISSUERS_REGISTRY.abi;
 
 /** An issuer: whether it accepted an attribute (stored its data), and its number of attributes. */
 export type Issuer = { hasAttributes: boolean; totalAttributes: bigint };

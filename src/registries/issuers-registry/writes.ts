@@ -1,11 +1,19 @@
-import type { ScopeName } from '../../auth/scopes.js';
+import type { ScopeRule, WriteTable } from '../common/writeRules.js';
 
 /**
- * Issuers Registry functions and the scopes that may call them through `/v1/ledger`.
- * - Spec: SPEC.md §4.4
+ * Issuers Registry scopes, and its functions with the scopes that may call them through
+ * `/v1/ledger`.
+ * - Spec: SPEC.md §4.4, §5.2
  */
-const EITHER: readonly ScopeName[] = ['issuers-registry:invite', 'issuers-registry:write'];
-export const ISSUERS_REGISTRY_WRITES: Readonly<Record<string, readonly ScopeName[]>> = {
+export const ISSUERS_REGISTRY_SCOPES = {
+  'issuers-registry:invite': { alone: true, didKey: false },
+  'issuers-registry:write': { alone: false, didKey: false },
+} as const satisfies Record<string, ScopeRule>;
+
+type Scope = keyof typeof ISSUERS_REGISTRY_SCOPES;
+const EITHER = { scopes: ['issuers-registry:invite', 'issuers-registry:write'] } as const;
+
+export const ISSUERS_REGISTRY_WRITES: WriteTable<Scope> = {
   addIssuerProxy: EITHER,
   removeIssuerProxy: EITHER,
   updateIssuerProxy: EITHER,

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { type Address, getAddress } from 'viem';
 import { ResourceNotFoundError } from '../../errors/notFound.js';
 import { toPageRequest } from '../../http/pagination.js';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
 import { openReadScope } from '../common/openReadScope.js';
 import { registerAbiRoute } from '../common/registerAbiRoute.js';
 import { ADDRESS, collectionQuery, ITEM_QUERY } from '../common/schemas.js';
+import { POLICIES_REGISTRY } from './contract.js';
 import {
   POLICY,
   POLICY_LIST,
@@ -32,7 +32,7 @@ const TAG = 'policies-registry';
  * - Spec: SPEC.md §4.1; reference/read-api.md §3.4
  */
 export async function policiesRegistryRoutes(app: FastifyInstance): Promise<void> {
-  registerAbiRoute(app, TAG, REGISTRIES[TAG].abi, app.environment.registries[TAG]);
+  registerAbiRoute(app, TAG, POLICIES_REGISTRY.abi, app.environment.registries[TAG]);
 
   app.get<{ Querystring: CollectionQuery }>(
     '/policies',

@@ -3,10 +3,10 @@ import { isRevertOf } from '../../errors/contract.js';
 import { ResourceNotFoundError } from '../../errors/notFound.js';
 import type { PageRequest } from '../../http/pagination.js';
 import type { BlockReader } from '../../ledger/createChainReader.js';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
 import { type Page, toPageArgs } from '../common/page.js';
+import { POLICIES_REGISTRY } from './contract.js';
 
-const abi = REGISTRIES['policies-registry'].abi;
+const abi = POLICIES_REGISTRY.abi;
 
 /** A policy as the registry stores it. */
 export type Policy = { policyId: bigint; policyName: string; description: string; active: boolean };

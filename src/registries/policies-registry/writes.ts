@@ -1,11 +1,18 @@
-import type { ScopeName } from '../../auth/scopes.js';
+import type { ScopeRule, WriteTable } from '../common/writeRules.js';
 
 /**
- * Policies Registry functions and the scopes that may call them through `/v1/ledger`.
- * - Spec: SPEC.md §4.4
+ * The Policies Registry scope, and its functions with the scope that may call them through
+ * `/v1/ledger`.
+ * - Spec: SPEC.md §4.4, §5.2
  */
-const WRITE: readonly ScopeName[] = ['policies-registry:write'];
-export const POLICIES_REGISTRY_WRITES: Readonly<Record<string, readonly ScopeName[]>> = {
+export const POLICIES_REGISTRY_SCOPES = {
+  'policies-registry:write': { alone: false, didKey: false },
+} as const satisfies Record<string, ScopeRule>;
+
+type Scope = keyof typeof POLICIES_REGISTRY_SCOPES;
+const WRITE = { scopes: ['policies-registry:write'] } as const;
+
+export const POLICIES_REGISTRY_WRITES: WriteTable<Scope> = {
   insertPolicy: WRITE,
   updatePolicy: WRITE,
   activatePolicy: WRITE,

@@ -3,13 +3,13 @@ import { isRevertOf } from '../../errors/contract.js';
 import { ResourceNotFoundError } from '../../errors/notFound.js';
 import type { PageRequest } from '../../http/pagination.js';
 import type { BlockReader } from '../../ledger/createChainReader.js';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
 import { type Page, readAllPages, toPageArgs } from '../common/page.js';
+import { SCHEMAS_REGISTRY } from './contract.js';
 import { toJsonValue } from './documents.js';
 import { toSchemaIdMultibase } from './ids.js';
 import { isMetadataValidAt } from './validAt.js';
 
-const abi = REGISTRIES['schemas-registry'].abi;
+const abi = SCHEMAS_REGISTRY.abi;
 
 /** A schema: its latest revision and the number of revisions. */
 export type Schema = { latestRevisionId: Hex; schema: Hex; totalRevisions: bigint };

@@ -1,11 +1,18 @@
-import type { ScopeName } from '../../auth/scopes.js';
+import type { ScopeRule, WriteTable } from '../common/writeRules.js';
 
 /**
- * Schemas Registry functions and the scopes that may call them through `/v1/ledger`.
- * - Spec: SPEC.md §4.4
+ * The Schemas Registry scope, and its functions with the scope that may call them through
+ * `/v1/ledger`.
+ * - Spec: SPEC.md §4.4, §5.2
  */
-const WRITE: readonly ScopeName[] = ['schemas-registry:write'];
-export const SCHEMAS_REGISTRY_WRITES: Readonly<Record<string, readonly ScopeName[]>> = {
+export const SCHEMAS_REGISTRY_SCOPES = {
+  'schemas-registry:write': { alone: false, didKey: false },
+} as const satisfies Record<string, ScopeRule>;
+
+type Scope = keyof typeof SCHEMAS_REGISTRY_SCOPES;
+const WRITE = { scopes: ['schemas-registry:write'] } as const;
+
+export const SCHEMAS_REGISTRY_WRITES: WriteTable<Scope> = {
   insertSchema: WRITE,
   updateSchema: WRITE,
   updateMetadata: WRITE,

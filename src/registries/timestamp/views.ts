@@ -3,11 +3,11 @@ import { isRevertOf } from '../../errors/contract.js';
 import { ResourceNotFoundError } from '../../errors/notFound.js';
 import type { PageRequest } from '../../http/pagination.js';
 import type { BlockReader } from '../../ledger/createChainReader.js';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
 import { type Page, toPageArgs } from '../common/page.js';
+import { TIMESTAMP } from './contract.js';
 import { toRecordIdMultibase, toTimestampIdMultibase } from './ids.js';
 
-const abi = REGISTRIES.timestamp.abi;
+const abi = TIMESTAMP.abi;
 
 /** `HashAlgorithmStatus` of the contract: only these two are ever stored. */
 export const HASH_ALGORITHM_STATUS = { 1: 'active', 2: 'revoked' } as const;

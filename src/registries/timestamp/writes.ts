@@ -1,12 +1,18 @@
-import type { ScopeName } from '../../auth/scopes.js';
+import type { ScopeRule, WriteTable } from '../common/writeRules.js';
 
 /**
- * Timestamp functions and the scopes that may call them through `/v1/ledger` (both legs of
- * commit–reveal use `timestamp:write`).
- * - Spec: SPEC.md §4.4
+ * The Timestamp scope, and its functions with the scope that may call them through `/v1/ledger`
+ * (both legs of commit–reveal use `timestamp:write`).
+ * - Spec: SPEC.md §4.4, §5.2
  */
-const WRITE: readonly ScopeName[] = ['timestamp:write'];
-export const TIMESTAMP_WRITES: Readonly<Record<string, readonly ScopeName[]>> = {
+export const TIMESTAMP_SCOPES = {
+  'timestamp:write': { alone: false, didKey: false },
+} as const satisfies Record<string, ScopeRule>;
+
+type Scope = keyof typeof TIMESTAMP_SCOPES;
+const WRITE = { scopes: ['timestamp:write'] } as const;
+
+export const TIMESTAMP_WRITES: WriteTable<Scope> = {
   commitTimestampHashes: WRITE,
   timestampHashes: WRITE,
   timestampRecordHashes: WRITE,

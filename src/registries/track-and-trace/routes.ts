@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Hex } from 'viem';
 import { ResourceNotFoundError } from '../../errors/notFound.js';
 import { toPageRequest } from '../../http/pagination.js';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
 import { openReadScope } from '../common/openReadScope.js';
 import { registerAbiRoute } from '../common/registerAbiRoute.js';
 import { registerDetailsRoute } from '../common/registerDetailsRoute.js';
 import { collectionQuery, ITEM_QUERY } from '../common/schemas.js';
+import { TRACK_AND_TRACE } from './contract.js';
 import { type AccessesQuery, parseAccessesFilter } from './parseAccessesFilter.js';
 import { toAccessRecord, toDocumentRecord, toEventRecord } from './records.js';
 import {
@@ -43,7 +43,7 @@ const TAG = 'track-and-trace';
  * - Spec: SPEC.md §2.8, §2.10, §4.1, §9.6; reference/read-api.md §3.7
  */
 export async function trackAndTraceRoutes(app: FastifyInstance): Promise<void> {
-  registerAbiRoute(app, TAG, REGISTRIES[TAG].abi, app.environment.registries[TAG]);
+  registerAbiRoute(app, TAG, TRACK_AND_TRACE.abi, app.environment.registries[TAG]);
   registerDetailsRoute(app, TAG, {
     didRegistryContract: 'didRegistry',
     policiesRegistryContract: 'policiesRegistry',

@@ -3,10 +3,10 @@ import { isRevertOf } from '../../errors/contract.js';
 import { ResourceNotFoundError } from '../../errors/notFound.js';
 import type { PageRequest } from '../../http/pagination.js';
 import type { BlockReader } from '../../ledger/createChainReader.js';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
 import { type Page, readAllPages, toPageArgs } from '../common/page.js';
+import { TRACK_AND_TRACE } from './contract.js';
 
-const abi = REGISTRIES['track-and-trace'].abi;
+const abi = TRACK_AND_TRACE.abi;
 type Returned<name extends 'getDocument' | 'getEvent' | 'getAccessesByDocument'> =
   ContractFunctionReturnType<typeof abi, 'view', name>;
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type Address, getAddress, isAddress } from 'viem';
 import { EnvironmentError } from '../errors/environment.js';
-import { REGISTRY_NAMES, type RegistryName } from './registryCatalog.js';
+import { REGISTRY_NAMES, type RegistryName } from '../registries/catalog.js';
 
 /**
  * An environment: one chain and its default registry instances. Written by genesis

@@ -26,3 +26,28 @@ export const REGISTRY_VIEWS_ABI = [
     outputs: [{ name: '', type: 'address' }],
   },
 ] as const;
+
+/** The Contracts Registry view that tells whether it deployed an address. */
+export const INSTANCES_ABI = [
+  {
+    type: 'function',
+    name: 'isRegisteredInstance',
+    stateMutability: 'view',
+    inputs: [{ name: 'instance', type: 'address' }],
+    outputs: [{ name: '', type: 'bool' }],
+  },
+] as const;
+
+/** `IControllerCheck`: what other registries ask a DID Registry. */
+export const CONTROLLER_CHECK_ABI = [
+  {
+    type: 'function',
+    name: 'checkController',
+    stateMutability: 'view',
+    inputs: [
+      { name: 'did', type: 'string' },
+      { name: 'account', type: 'address' },
+    ],
+    outputs: [{ name: '', type: 'bool' }],
+  },
+] as const;
