@@ -6,23 +6,14 @@ import { paginate } from '../client/paginate.js';
 import { registerDid } from '../client/registerDid.js';
 import { requestToken } from '../client/requestToken.js';
 import { toTimestampIdMultibase } from '../registries/timestamp/ids.js';
-import { type InstanceOption, readPathOf, writeScopeOf } from './instance.js';
-import { CliUsageError, type Output } from './output.js';
+import { readPathOf, writeScopeOf } from './instance.js';
+import { CliUsageError } from './output.js';
 import { requestTokenStep, requireAccount, writeStep } from './steps.js';
+import type { WalletContext } from './walletContext.js';
 import { createWalletFile, readWalletSigner } from './walletFile.js';
-import { type KeysOptions, runKeys } from './walletKeys.js';
+import { runKeys } from './walletKeys.js';
 import { runSchema } from './walletSchema.js';
 import { runTnt } from './walletTnt.js';
-
-export type WalletContext = {
-  client: CoreClient;
-  output: Output;
-  /** The wallet file (`--wallet`, `CORE_WALLET`, default `./wallet.json`). */
-  walletPath: string;
-  /** `--credential`: a JWT, or a file holding one. */
-  credential: string | undefined;
-} & KeysOptions &
-  InstanceOption;
 
 export const WALLET_HELP = `Usage: core-registry wallet <command> [options]
 

@@ -3,7 +3,7 @@ import { commitAndReveal } from '../client/commitAndReveal.js';
 import { ACCOUNT_TYPE, toSubjectAccount } from '../registries/track-and-trace/accounts.js';
 import { CliUsageError } from './output.js';
 import { requestTokenStep, requireAccount, writeStep } from './steps.js';
-import type { WalletContext } from './wallet.js';
+import type { WalletContext } from './walletContext.js';
 import { readWalletSigner } from './walletFile.js';
 
 /** `ITrackAndTrace.AccessType` values a creator grants (the creator's own `Creator` is not granted). */
