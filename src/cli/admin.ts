@@ -17,6 +17,7 @@ import { RPC_URL_FILE } from '../ledger/embedded/embeddedLedger.js';
 import { REGISTRIES, REGISTRY_NAMES, type RegistryName } from '../registries/catalog.js';
 import { type InstanceOption, writeScopeOf } from './instance.js';
 import { CliUsageError, type Output } from './output.js';
+import { type Commands, runCommand, usageOf } from './runCommand.js';
 import { requestTokenStep, requireAccount, writeStep } from './steps.js';
 
 export type AdminContext = {
@@ -65,28 +66,18 @@ const ACTIVE = 1;
 
 /** Runs `core-registry admin <command> …`. */
 export async function runAdmin(args: string[], context: AdminContext): Promise<void> {
-  const [command, ...rest] = args;
-  switch (command) {
-    case 'onboard':
-      return onboard(rest, context);
-    case 'hash-algorithm':
-      return addHashAlgorithm(rest, context);
-    case 'accredit':
-      return accredit(rest, context);
-    case 'deploy-instance':
-      return deployRegistryInstance(rest, context);
-    case 'invoke':
-      return authoriseInvocation(rest, context);
-    case 'grant':
-      return changeAttributes('insertUserAttributes', rest, context);
-    case 'revoke':
-      return changeAttributes('deleteUserAttributes', rest, context);
-    default:
-      throw new CliUsageError(
-        command === undefined ? ADMIN_HELP : `Unknown admin command "${command}"\n\n${ADMIN_HELP}`,
-      );
-  }
+  return runCommand(ADMIN_COMMANDS, args, context, usageOf('admin', ADMIN_HELP));
 }
+
+const ADMIN_COMMANDS: Commands<AdminContext> = {
+  onboard,
+  'hash-algorithm': addHashAlgorithm,
+  accredit,
+  'deploy-instance': deployRegistryInstance,
+  invoke: authoriseInvocation,
+  grant: (rest, context) => changeAttributes('insertUserAttributes', rest, context),
+  revoke: (rest, context) => changeAttributes('deleteUserAttributes', rest, context),
+};
 
 async function onboard(dids: string[], { output, operatorKeyPath }: AdminContext) {
   const [did] = dids;

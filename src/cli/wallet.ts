@@ -8,6 +8,7 @@ import { requestToken } from '../client/requestToken.js';
 import { toTimestampIdMultibase } from '../registries/timestamp/ids.js';
 import { readPathOf, writeScopeOf } from './instance.js';
 import { CliUsageError } from './output.js';
+import { type Commands, runCommand, usageOf } from './runCommand.js';
 import { requestTokenStep, requireAccount, writeStep } from './steps.js';
 import type { WalletContext } from './walletContext.js';
 import { createWalletFile, readWalletSigner } from './walletFile.js';
@@ -53,38 +54,25 @@ Options: --wallet F (CORE_WALLET, ./wallet.json), --node URL (CORE_NODE_URL,
 
 /** Runs `core-registry wallet <command> …`. */
 export async function runWallet(args: string[], context: WalletContext): Promise<void> {
-  const [command, ...rest] = args;
-  switch (command) {
-    case 'init':
-      return init(context);
-    case 'did':
-      return printDid(context);
-    case 'register':
-      return register(context);
-    case 'token':
-      return token(rest, context);
-    case 'timestamp':
-      return timestamp(rest, context);
-    case 'keys':
-      return runKeys(rest, context);
-    case 'tnt':
-      return runTnt(rest, context);
-    case 'schema':
-      return runSchema(rest, context);
-    case 'issuer':
-      if (rest[0] !== 'accept' || rest.length > 1)
-        throw new CliUsageError('wallet issuer takes one command: accept --credential C');
-      return acceptAccreditation(context);
-    case 'verify':
-      return verify(rest, context);
-    default:
-      throw new CliUsageError(
-        command === undefined
-          ? WALLET_HELP
-          : `Unknown wallet command "${command}"\n\n${WALLET_HELP}`,
-      );
-  }
+  return runCommand(WALLET_COMMANDS, args, context, usageOf('wallet', WALLET_HELP));
 }
+
+const WALLET_COMMANDS: Commands<WalletContext> = {
+  init: (_rest, context) => init(context),
+  did: (_rest, context) => printDid(context),
+  register: (_rest, context) => register(context),
+  token,
+  timestamp,
+  keys: runKeys,
+  tnt: runTnt,
+  schema: runSchema,
+  issuer: (rest, context) => {
+    if (rest[0] !== 'accept' || rest.length > 1)
+      throw new CliUsageError('wallet issuer takes one command: accept --credential C');
+    return acceptAccreditation(context);
+  },
+  verify,
+};
 
 async function init({ output, walletPath }: WalletContext) {
   const signer = await output.step('Create the wallet', () => createWalletFile(walletPath));

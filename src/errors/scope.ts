@@ -24,8 +24,9 @@ export class ScopeInvalidError extends CoreError {
   readonly code = ScopeInvalidError.code;
   readonly reason: ScopeProblem;
 
-  constructor(reason: ScopeProblem, message: string, options: { cause?: unknown } = {}) {
-    super(message, options);
+  /** @param message Which rule the value breaks, naming the scope at fault. */
+  constructor(reason: ScopeProblem, message: string) {
+    super(message);
     this.reason = reason;
   }
 }

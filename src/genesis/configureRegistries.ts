@@ -1,4 +1,5 @@
 import type { Address } from 'viem';
+import { readContract } from '../ledger/readContract.js';
 import {
   CONTRACTS_REGISTRY_DESCRIPTOR,
   descriptorOf,
@@ -35,6 +36,7 @@ export async function configureRegistries(
       ledger: context.ledger,
       operator: context.operator,
       instance,
+      read: (call) => readContract(context.ledger, { address: instance, ...call } as never),
       links,
       adminPolicies: ADMIN_POLICIES,
       burst,

@@ -2,6 +2,7 @@ import type { Address } from 'viem';
 import type { PrivateEcJwk } from '../../identity/jwk.js';
 import type { LedgerClient } from '../../ledger/createLedgerClient.js';
 import type { Burst } from '../../ledger/sendBurst.js';
+import type { InstanceRead } from './defineView.js';
 
 /** The environment operator as genesis sees it. */
 export type GenesisOperator = { did: string; address: Address; privateKeyJwk: PrivateEcJwk };
@@ -18,6 +19,8 @@ export type GenesisContext = {
   operator: GenesisOperator;
   /** The environment's default instance of this registry. */
   instance: Address;
+  /** Calls a view of the default instance, at the latest block. */
+  read: InstanceRead;
   links: RegistryLinks;
   /** Every admin policy of the environment, in genesis order. */
   adminPolicies: Readonly<Record<string, string>>;
@@ -26,15 +29,19 @@ export type GenesisContext = {
 };
 
 /**
- * A registry's part of genesis: the admin policies its contract checks, the arguments of its
- * `initialize`, and what it configures once every default instance exists.
+ * A slice's part of genesis: the admin policies its contract checks, and what it configures once
+ * every default instance exists.
  * - Design: DESIGN.md §4, §6, §8
  */
 export type GenesisStep = {
   /** `<PREFIX>:<function>` policy names and their descriptions. */
   adminPolicies: Readonly<Record<string, string>>;
-  /** Arguments of `initialize` for an instance deployed by `operator`. */
-  initializeArgs(operator: Address, links: RegistryLinks): unknown[];
   /** Plans the configuration of the default instance that is still missing (idempotent). */
   configure?(context: GenesisContext): Promise<void>;
+};
+
+/** The genesis step of a registry type, whose instances the Contracts Registry deploys. */
+export type InstanceGenesisStep = GenesisStep & {
+  /** Arguments of `initialize` for an instance deployed by `operator`. */
+  initializeArgs(operator: Address, links: RegistryLinks): unknown[];
 };

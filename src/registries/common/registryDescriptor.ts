@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { GenesisStep } from './genesisStep.js';
+import type { GenesisStep, InstanceGenesisStep } from './genesisStep.js';
 import type { RegistryContract } from './registryContract.js';
 import type { HolderResolution, ScopeRule, WriteTable } from './writeRules.js';
 
@@ -34,6 +34,7 @@ export type RegistryDescriptor<
   writes: WriteTable<NoInfer<scope>>;
   /** Which DID Registry resolves the holders writing to an instance. */
   holders: HolderResolution;
+  genesis: InstanceGenesisStep;
 };
 
 /** Declares a registry, keeping its name, scope names and ABI as literal types. */

@@ -34,3 +34,17 @@ export type WriteTable<scope extends string = string> = Readonly<Record<string, 
  * - Spec: SPEC.md §5.3.4
  */
 export type HolderResolution = 'self' | 'linked' | 'default';
+
+/**
+ * A write table whose functions all take the same scopes (most registries: one `…:write`).
+ * - Spec: SPEC.md §4.4
+ */
+export function writableWith<const scope extends string>(
+  scopes: readonly scope[],
+  functionNames: readonly string[],
+): WriteTable<scope> {
+  return Object.fromEntries(functionNames.map((name) => [name, { scopes }]));
+}
+
+/** A scope that combines with others and needs a did:core holder (most `…:write` scopes). */
+export const COMBINABLE_SCOPE = { alone: false, didKey: false } as const satisfies ScopeRule;

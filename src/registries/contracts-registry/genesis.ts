@@ -1,5 +1,4 @@
 import { zeroAddress } from 'viem';
-import { readContract } from '../../ledger/readContract.js';
 import type { GenesisContext, GenesisStep } from '../common/genesisStep.js';
 import { CONTRACTS_REGISTRY } from './contract.js';
 
@@ -14,19 +13,13 @@ export const CONTRACTS_REGISTRY_GENESIS: GenesisStep = {
     'TCR:deployProxy': 'Deploy registry instances',
     'TCR:manageInstances': 'Activate and deactivate registry instances',
   },
-  initializeArgs: (operator) => [operator],
   configure: linkRegistries,
 };
 
 async function linkRegistries(context: GenesisContext): Promise<void> {
-  const { ledger, instance, links, burst } = context;
+  const { instance, links, burst } = context;
   const { abi } = CONTRACTS_REGISTRY;
-  const linked = await readContract(ledger, {
-    address: instance,
-    abi,
-    functionName: 'policiesRegistry',
-  });
-  if (linked !== zeroAddress) return;
+  if ((await context.read({ abi, functionName: 'policiesRegistry' })) !== zeroAddress) return;
   burst.call('setRegistryLinks', instance, abi, 'setRegistryLinks', [
     links.policiesRegistry,
     links.didRegistry,

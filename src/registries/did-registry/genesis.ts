@@ -1,7 +1,6 @@
 import type { Hex } from 'viem';
 import { jwkThumbprint, toPublicKeyHex } from '../../identity/jwk.js';
-import { readContract } from '../../ledger/readContract.js';
-import type { GenesisContext, GenesisStep } from '../common/genesisStep.js';
+import type { GenesisContext, InstanceGenesisStep } from '../common/genesisStep.js';
 import { DID_REGISTRY } from './contract.js';
 
 /** End of the operator key's validity window: 9999-12-31T23:59:59Z. */
@@ -15,7 +14,7 @@ const OPERATOR_BASE_DOCUMENT = JSON.stringify({
  * `authentication` and `assertionMethod`.
  * - Design: DESIGN.md §6, §8
  */
-export const DID_REGISTRY_GENESIS: GenesisStep = {
+export const DID_REGISTRY_GENESIS: InstanceGenesisStep = {
   adminPolicies: {
     'DID:updateBaseDocument': 'Update any base DID document',
     'DID:addController': 'Add a controller to any DID',
@@ -33,13 +32,7 @@ export const DID_REGISTRY_GENESIS: GenesisStep = {
 async function registerOperator(context: GenesisContext): Promise<void> {
   const { ledger, operator, instance, burst } = context;
   const { abi } = DID_REGISTRY;
-  const exists = await readContract(ledger, {
-    address: instance,
-    abi,
-    functionName: 'didExists',
-    args: [operator.did],
-  });
-  if (exists) return;
+  if (await context.read({ abi, functionName: 'didExists', args: [operator.did] })) return;
   const vMethodId = await jwkThumbprint(operator.privateKeyJwk);
   const block = await ledger.request<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false]);
   const notBefore = BigInt(block.timestamp);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { validationProblem } from '../../errors/problem.js';
+import { parameterProblem } from '../../errors/problem.js';
 import { toPageRequest } from '../../http/pagination.js';
 import { toPlainDidDocument } from '../../identity/didDocument.js';
 import { openReadScope } from '../common/openReadScope.js';
@@ -111,7 +111,7 @@ function parseValidAt(value: string | undefined): bigint | undefined {
   const time = toValidAtTime(value);
   const seconds = time === undefined ? undefined : Math.floor(time / 1000);
   const invalid = (detail: string) =>
-    validationProblem([{ parameter: 'valid-at', detail: `Parameter "valid-at" ${detail}` }]);
+    parameterProblem('valid-at', `Parameter "valid-at" ${detail}`);
   if (seconds === undefined) throw invalid('must be a date (YYYY-MM-DD) or an RFC 3339 date-time');
   if (seconds < 0) throw invalid('must not be before 1970-01-01T00:00:00Z');
   return BigInt(seconds);

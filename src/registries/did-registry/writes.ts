@@ -1,6 +1,11 @@
 import type { Hex } from 'viem';
 import { jwkThumbprint, toPublicJwk } from '../../identity/jwk.js';
-import type { ScopeRule, WriterToken, WriteTable } from '../common/writeRules.js';
+import {
+  COMBINABLE_SCOPE,
+  type ScopeRule,
+  type WriterToken,
+  type WriteTable,
+} from '../common/writeRules.js';
 
 /**
  * DID Registry scopes (`did-registry:invite` registers the holder's own, not yet registered DID).
@@ -8,7 +13,7 @@ import type { ScopeRule, WriterToken, WriteTable } from '../common/writeRules.js
  */
 export const DID_REGISTRY_SCOPES = {
   'did-registry:invite': { alone: true, didKey: false },
-  'did-registry:write': { alone: false, didKey: false },
+  'did-registry:write': COMBINABLE_SCOPE,
 } as const satisfies Record<string, ScopeRule>;
 
 type Scope = keyof typeof DID_REGISTRY_SCOPES;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ISSUER_TYPES } from '../../identity/issuerTypes.js';
-import { readContract } from '../../ledger/readContract.js';
-import type { GenesisContext, GenesisStep } from '../common/genesisStep.js';
+import type { GenesisContext, InstanceGenesisStep } from '../common/genesisStep.js';
 import { ISSUERS_REGISTRY } from './contract.js';
 
 /**
@@ -9,7 +8,7 @@ import { ISSUERS_REGISTRY } from './contract.js';
  * anchor.
  * - Design: DESIGN.md §6, §8
  */
-export const ISSUERS_REGISTRY_GENESIS: GenesisStep = {
+export const ISSUERS_REGISTRY_GENESIS: InstanceGenesisStep = {
   adminPolicies: {
     'TIR:setAttributeMetadata': 'Register Root Trusted Accreditation Organisations',
     'TIR:updateIssuer': 'Manage the proxies of any issuer',
@@ -19,15 +18,9 @@ export const ISSUERS_REGISTRY_GENESIS: GenesisStep = {
 };
 
 async function accreditOperator(context: GenesisContext): Promise<void> {
-  const { ledger, operator, instance, burst } = context;
+  const { operator, instance, burst } = context;
   const { abi } = ISSUERS_REGISTRY;
-  const exists = await readContract(ledger, {
-    address: instance,
-    abi,
-    functionName: 'issuerExists',
-    args: [operator.did],
-  });
-  if (exists) return;
+  if (await context.read({ abi, functionName: 'issuerExists', args: [operator.did] })) return;
   burst.call('setAttributeMetadata operator RootTAO', instance, abi, 'setAttributeMetadata', [
     operator.did,
     `0x${randomBytes(32).toString('hex')}`,

@@ -1,4 +1,4 @@
-import type { ScopeRule, WriteTable } from '../common/writeRules.js';
+import { COMBINABLE_SCOPE, type ScopeRule, writableWith } from '../common/writeRules.js';
 
 /**
  * Issuers Registry scopes, and its functions with the scopes that may call them through
@@ -7,16 +7,16 @@ import type { ScopeRule, WriteTable } from '../common/writeRules.js';
  */
 export const ISSUERS_REGISTRY_SCOPES = {
   'issuers-registry:invite': { alone: true, didKey: false },
-  'issuers-registry:write': { alone: false, didKey: false },
+  'issuers-registry:write': COMBINABLE_SCOPE,
 } as const satisfies Record<string, ScopeRule>;
 
-type Scope = keyof typeof ISSUERS_REGISTRY_SCOPES;
-const EITHER = { scopes: ['issuers-registry:invite', 'issuers-registry:write'] } as const;
-
-export const ISSUERS_REGISTRY_WRITES: WriteTable<Scope> = {
-  addIssuerProxy: EITHER,
-  removeIssuerProxy: EITHER,
-  updateIssuerProxy: EITHER,
-  setAttributeData: EITHER,
-  setAttributeMetadata: EITHER,
-};
+export const ISSUERS_REGISTRY_WRITES = writableWith(
+  ['issuers-registry:invite', 'issuers-registry:write'],
+  [
+    'addIssuerProxy',
+    'removeIssuerProxy',
+    'updateIssuerProxy',
+    'setAttributeData',
+    'setAttributeMetadata',
+  ],
+);

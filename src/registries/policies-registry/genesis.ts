@@ -1,8 +1,5 @@
-import type { Address } from 'viem';
 import { isRevertOf } from '../../errors/contract.js';
-import type { LedgerClient } from '../../ledger/createLedgerClient.js';
-import { readContract } from '../../ledger/readContract.js';
-import type { GenesisContext, GenesisStep } from '../common/genesisStep.js';
+import type { GenesisContext, InstanceGenesisStep } from '../common/genesisStep.js';
 import { POLICIES_REGISTRY } from './contract.js';
 
 const { abi } = POLICIES_REGISTRY;
@@ -12,7 +9,7 @@ const { abi } = POLICIES_REGISTRY;
  * given to the operator.
  * - Design: DESIGN.md §4, §6; reference/ebsi-contracts.md §2.5
  */
-export const POLICIES_REGISTRY_GENESIS: GenesisStep = {
+export const POLICIES_REGISTRY_GENESIS: InstanceGenesisStep = {
   adminPolicies: {
     'TPR:insertPolicy': 'Insert policies',
     'TPR:updatePolicy': 'Update policy descriptions',
@@ -26,22 +23,18 @@ export const POLICIES_REGISTRY_GENESIS: GenesisStep = {
 };
 
 async function insertAdminPolicies(context: GenesisContext): Promise<void> {
-  const { ledger, operator, instance, burst } = context;
+  const { operator, instance, burst, read } = context;
   const missingAttributes: string[] = [];
   for (const [policyName, description] of Object.entries(context.adminPolicies)) {
-    if (!(await policyExists(ledger, instance, policyName))) {
+    if (!(await policyExists(context, policyName))) {
       burst.call(`insertPolicy ${policyName}`, instance, abi, 'insertPolicy', [
         policyName,
         description,
       ]);
     }
-    const held = await readContract(ledger, {
-      address: instance,
-      abi,
-      functionName: 'hasAttribute',
-      args: [operator.address, policyName],
-    });
-    if (!held) missingAttributes.push(policyName);
+    const args = [operator.address, policyName] as const;
+    if (!(await read({ abi, functionName: 'hasAttribute', args })))
+      missingAttributes.push(policyName);
   }
   if (missingAttributes.length > 0) {
     burst.call('insertUserAttributes operator', instance, abi, 'insertUserAttributes', [
@@ -51,13 +44,9 @@ async function insertAdminPolicies(context: GenesisContext): Promise<void> {
   }
 }
 
-async function policyExists(
-  ledger: LedgerClient,
-  address: Address,
-  policyName: string,
-): Promise<boolean> {
+async function policyExists(context: GenesisContext, policyName: string): Promise<boolean> {
   try {
-    await readContract(ledger, { address, abi, functionName: 'getPolicy', args: [policyName] });
+    await context.read({ abi, functionName: 'getPolicy', args: [policyName] });
     return true;
   } catch (error) {
     if (isRevertOf(error, 'PolicyNotFound')) return false;

@@ -1,10 +1,10 @@
-import type { GenesisStep } from '../common/genesisStep.js';
+import type { InstanceGenesisStep } from '../common/genesisStep.js';
 
 /**
  * The Timestamp's part of genesis: its admin policies and its `initialize` links.
  * - Design: DESIGN.md §4, §8
  */
-export const TIMESTAMP_GENESIS: GenesisStep = {
+export const TIMESTAMP_GENESIS: InstanceGenesisStep = {
   adminPolicies: {
     'TS:insertHashAlgorithm': 'Insert hash algorithms',
     'TS:updateHashAlgorithm': 'Update hash algorithms',

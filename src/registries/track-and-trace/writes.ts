@@ -1,4 +1,4 @@
-import type { ScopeRule, WriteTable } from '../common/writeRules.js';
+import { COMBINABLE_SCOPE, type ScopeRule, type WriteTable } from '../common/writeRules.js';
 
 /**
  * Track and Trace scopes, and its functions with the scopes that may call them through
@@ -8,7 +8,7 @@ import type { ScopeRule, WriteTable } from '../common/writeRules.js';
  */
 export const TRACK_AND_TRACE_SCOPES = {
   'track-and-trace:authorise': { alone: true, didKey: false },
-  'track-and-trace:create': { alone: false, didKey: false },
+  'track-and-trace:create': COMBINABLE_SCOPE,
   'track-and-trace:write': { alone: false, didKey: true },
 } as const satisfies Record<string, ScopeRule>;
 
