@@ -10,10 +10,10 @@ import {
   toHex,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import type { Environment } from '../src/genesis/environment.js';
+import type { Operator } from '../src/genesis/operator.js';
 import { toPrivateKeyHex } from '../src/identity/jwk.js';
-import type { Environment } from '../src/ledger/environment.js';
-import type { Operator } from '../src/ledger/genesis/operator.js';
-import { REGISTRIES } from '../src/ledger/registryCatalog.js';
+import { REGISTRIES } from '../src/registries/catalog.js';
 
 const MATURITY = 5n;
 

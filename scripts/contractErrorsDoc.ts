@@ -3,7 +3,8 @@ import type { Abi } from 'viem';
 
 type AbiError = Extract<Abi[number], { type: 'error' }>;
 
-import { CONTRACTS_REGISTRY, REGISTRIES } from '../src/ledger/registryCatalog.js';
+import { REGISTRIES, REGISTRY_NAMES } from '../src/registries/catalog.js';
+import { CONTRACTS_REGISTRY } from '../src/registries/contracts-registry/contract.js';
 
 /**
  * Renders the "Contract custom errors" section of docs/errors.md from the committed ABIs: every
@@ -11,7 +12,7 @@ import { CONTRACTS_REGISTRY, REGISTRIES } from '../src/ledger/registryCatalog.js
  * section; test/docs/errors.test.ts fails when it is out of date.
  */
 export function renderContractErrors(): string {
-  const contracts = [CONTRACTS_REGISTRY, ...Object.values(REGISTRIES)];
+  const contracts = [CONTRACTS_REGISTRY, ...REGISTRY_NAMES.map((name) => REGISTRIES[name])];
   const raisedBy = new Map<string, string[]>();
   for (const { contractName, abi } of contracts) {
     for (const error of (abi as Abi).filter((item): item is AbiError => item.type === 'error')) {

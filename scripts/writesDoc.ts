@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { REGISTRIES, type RegistryName } from '../src/ledger/registryCatalog.js';
+import { REGISTRIES, type RegistryName } from '../src/registries/catalog.js';
 import { WRITE_TABLE } from '../src/rpc/writeGate/writeTable.js';
 
 /**

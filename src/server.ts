@@ -4,24 +4,18 @@ import { authRoutes } from './auth/routes.js';
 import { loadOrCreateSigningKey } from './auth/signingKeys.js';
 import { kernel } from './http/kernel.js';
 import { toRequestId } from './http/requestId.js';
-import { type ServerConfig, services } from './http/services.js';
 import { isDidCoreV1 } from './identity/didCore.js';
 import { createLedgerClient } from './ledger/createLedgerClient.js';
 import { createMetrics } from './ops/createMetrics.js';
 import { metricsHook } from './ops/metricsHook.js';
 import { openapi } from './ops/openapi.js';
 import { operationsRoutes } from './ops/routes.js';
+import { CONTRACTS_REGISTRY_DESCRIPTOR, REGISTRY_DESCRIPTORS } from './registries/catalog.js';
 import { DID_CORE_V1_FORMAT } from './registries/common/schemas.js';
-import { contractsRegistryRoutes } from './registries/contracts-registry/routes.js';
-import { didRegistryRoutes } from './registries/did-registry/routes.js';
-import { issuersRegistryRoutes } from './registries/issuers-registry/routes.js';
-import { policiesRegistryRoutes } from './registries/policies-registry/routes.js';
-import { schemasRegistryRoutes } from './registries/schemas-registry/routes.js';
-import { timestampRoutes } from './registries/timestamp/routes.js';
-import { trackAndTraceRoutes } from './registries/track-and-trace/routes.js';
 import { ledgerRoutes } from './rpc/routes.js';
+import { type ServerConfig, services } from './services.js';
 
-export type { ServerConfig } from './http/services.js';
+export type { ServerConfig } from './services.js';
 
 /** Bodies of REST requests; the ledger endpoint has its own, larger limit. */
 const BODY_LIMIT = 1024 * 1024;
@@ -79,12 +73,8 @@ export async function buildServer(
   const signingKey = await loadOrCreateSigningKey(join(config.dataDir, 'auth-signing-key.json'));
   await app.register(ledgerRoutes, { prefix: '/v1', signingKey });
   await app.register(authRoutes, { prefix: '/v1/auth', signingKey });
-  await app.register(didRegistryRoutes, { prefix: '/v1/did-registry' });
-  await app.register(issuersRegistryRoutes, { prefix: '/v1/issuers-registry' });
-  await app.register(policiesRegistryRoutes, { prefix: '/v1/policies-registry' });
-  await app.register(schemasRegistryRoutes, { prefix: '/v1/schemas-registry' });
-  await app.register(timestampRoutes, { prefix: '/v1/timestamp' });
-  await app.register(trackAndTraceRoutes, { prefix: '/v1/track-and-trace' });
-  await app.register(contractsRegistryRoutes, { prefix: '/v1/contracts-registry' });
+  for (const registry of [...REGISTRY_DESCRIPTORS, CONTRACTS_REGISTRY_DESCRIPTOR]) {
+    await app.register(registry.routes, { prefix: `/v1/${registry.name}` });
+  }
   return app;
 }

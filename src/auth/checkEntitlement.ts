@@ -111,7 +111,7 @@ async function checkAuthorisePolicy(
   trackAndTrace: Address,
 ): Promise<void> {
   const { trust, holderMethods, holder } = input;
-  const policies = await trust.linkOf(trackAndTrace, 'policiesRegistry');
+  const policies = await trust.targets.policiesRegistryOf(trackAndTrace);
   const addresses = (holderMethods ?? [])
     .filter(
       (method) =>

@@ -1,16 +1,15 @@
-import type { Address, Hex } from 'viem';
+import type { Hex } from 'viem';
 import { isRevertOf } from '../errors/contract.js';
 import { ResourceNotFoundError } from '../errors/notFound.js';
+import type { Environment } from '../genesis/environment.js';
 import { VERIFICATION_RELATIONSHIPS } from '../identity/didDocument.js';
 import { DID_KEY_PREFIX, toDidKeyJwk } from '../identity/didKey.js';
 import type { BlockReader } from '../ledger/createChainReader.js';
-import type { Environment } from '../ledger/environment.js';
-import { CONTRACTS_REGISTRY, REGISTRIES } from '../ledger/registryCatalog.js';
-import { REGISTRY_VIEWS_ABI } from '../ledger/registryViewsAbi.js';
+import { registryOfRole } from '../registries/catalog.js';
+import type { Targets } from '../registries/common/targets.js';
 import { getDeployment } from '../registries/contracts-registry/views.js';
-import { getDidDocument } from '../registries/did-registry/views.js';
+import { didExists, getDidDocument } from '../registries/did-registry/views.js';
 import { getAttribute, getAttributeIds } from '../registries/issuers-registry/views.js';
-
 import { checkPolicy } from '../registries/policies-registry/views.js';
 import type { Relationship, ResolvedMethod, TrustSources } from './trustSources.js';
 
@@ -18,53 +17,23 @@ const MAX_ATTRIBUTES = 50;
 
 /**
  * The token endpoint's view of the ledger, at one block, over the registry views the REST reads
- * use. did:key DIDs resolve locally: one key, in every relationship but `keyAgreement`.
+ * use and the targeting module. did:key DIDs resolve locally: one key, in every relationship but `keyAgreement`.
  * - Design: DESIGN.md §5, §6
  */
 export function createTrustSources(
   reader: BlockReader,
   environment: Environment,
-  hasCode: (address: Address) => Promise<boolean>,
+  targets: Targets,
 ): TrustSources {
   const { registries, contractsRegistry } = environment;
   return {
     defaults: {
-      didRegistry: registries['did-registry'],
-      issuersRegistry: registries['issuers-registry'],
-      policiesRegistry: registries['policies-registry'],
-      contractsRegistry,
-      registries,
+      didRegistry: registries[registryOfRole('dids')],
+      issuersRegistry: registries[registryOfRole('issuers')],
     },
-    async registryTypeAt(address) {
-      if (!(await hasCode(address))) return undefined;
-      try {
-        return await reader.read({
-          address,
-          abi: REGISTRY_VIEWS_ABI,
-          functionName: 'registryType',
-        });
-      } catch {
-        return undefined;
-      }
-    },
-    async isRegisteredInstance(address) {
-      return reader.read({
-        address: contractsRegistry,
-        abi: CONTRACTS_REGISTRY.abi,
-        functionName: 'isRegisteredInstance',
-        args: [address],
-      });
-    },
-    async linkOf(registry, link) {
-      return reader.read({ address: registry, abi: REGISTRY_VIEWS_ABI, functionName: link });
-    },
+    targets: targets.at(reader),
     async didExists(did, didRegistry) {
-      return reader.read({
-        address: didRegistry,
-        abi: REGISTRIES['did-registry'].abi,
-        functionName: 'didExists',
-        args: [did],
-      });
+      return didExists(reader, didRegistry, did);
     },
     async resolveDid(did, didRegistry) {
       if (did.startsWith(DID_KEY_PREFIX)) {

@@ -1,7 +1,8 @@
 import type { Address } from 'viem';
 import { OAuthError } from '../errors/oauth.js';
-import { REGISTRIES, type RegistryName } from '../ledger/registryCatalog.js';
-import { type RequestedScope, SCOPES, type ScopeRequest } from './scopes.js';
+import { InstanceInvalidError } from '../errors/target.js';
+import type { RequestedScope, ScopeRequest } from './scopes.js';
+import { SCOPES } from './scopes.js';
 import type { TrustSources } from './trustSources.js';
 
 /** Where a scope request writes, and which DID Registry resolves its holder. */
@@ -15,10 +16,11 @@ export type ScopeTargets = {
 /**
  * Resolves each scope's instance (suffix or environment default) and the DID Registry of the
  * holder. A suffix must be a registered instance of the scope's registry type unless it is that
- * registry's default; `ledger:invoke` needs a registered instance; combined `did-registry:*`,
- * `issuers-registry:*` and `track-and-trace:*` scopes must resolve to one DID Registry.
+ * registry's default; `ledger:invoke` needs a registered instance; scopes whose registry resolves
+ * its holders through a DID Registry of its own or linked must all resolve to one.
  * - Spec: SPEC.md §5.3.4, §5.3.5, §7.4
- * @throws {OAuthError} `invalid_request`.
+ * @throws {InstanceInvalidError} for a target that is not the instance the scope needs.
+ * @throws {OAuthError} `invalid_request` when the holder's DID Registries differ.
  */
 export async function resolveScopeTargets(
   request: ScopeRequest,
@@ -29,7 +31,8 @@ export async function resolveScopeTargets(
   for (const scope of request.scopes) {
     const instance = await resolveInstance(scope, trust);
     instances.set(scope.token, instance);
-    const didRegistry = await holderDidRegistry(scope, instance, trust);
+    const registry = SCOPES[scope.name].registry;
+    const didRegistry = registry && (await trust.targets.holderDidRegistry(registry, instance));
     if (didRegistry) didRegistries.add(didRegistry);
   }
   if (didRegistries.size > 1) {
@@ -42,57 +45,12 @@ export async function resolveScopeTargets(
 }
 
 async function resolveInstance(scope: RequestedScope, trust: TrustSources): Promise<Address> {
-  const registry = SCOPES[scope.name].registry as RegistryName | undefined;
-  if (registry === undefined) {
-    // ledger:invoke: any contract deployed through the Contracts Registry.
-    const target = scope.instance as Address;
-    if (!(await trust.isRegisteredInstance(target))) {
-      throw new OAuthError(
-        'invalid_request',
-        `The contract ${target} is not registered in the Contracts Registry`,
-      );
-    }
-    return target;
-  }
-  const fallback = trust.defaults.registries[registry] as Address;
-  if (scope.instance === undefined || scope.instance === fallback) return fallback;
-  const type = await trust.registryTypeAt(scope.instance);
-  if (type !== REGISTRIES[registry].type) {
-    throw new OAuthError(
-      'invalid_request',
-      `The address ${scope.instance} is not a ${REGISTRIES[registry].contractName}`,
-    );
-  }
-  if (!(await trust.isRegisteredInstance(scope.instance))) {
-    throw new OAuthError(
-      'invalid_request',
-      `The instance ${scope.instance} is not registered in the Contracts Registry`,
-    );
-  }
-  return scope.instance;
-}
-
-/** The DID Registry of a scope group, or `undefined` for scopes exempt from the same-registry rule. */
-async function holderDidRegistry(
-  scope: RequestedScope,
-  instance: Address,
-  trust: TrustSources,
-): Promise<Address | undefined> {
-  switch (SCOPES[scope.name].registry) {
-    case 'did-registry':
-      return instance;
-    case 'issuers-registry':
-    case 'track-and-trace': {
-      const linked = await trust.linkOf(instance, 'didRegistry');
-      if (/^0x0{40}$/.test(linked)) {
-        throw new OAuthError(
-          'invalid_request',
-          `The instance ${instance} is not linked to a DID Registry`,
-        );
-      }
-      return linked;
-    }
-    default:
-      return undefined;
-  }
+  const registry = SCOPES[scope.name].registry;
+  if (registry !== undefined)
+    return trust.targets.instanceOf(registry, scope.instance, { registered: true });
+  // ledger:invoke: any contract deployed through the Contracts Registry.
+  const target = scope.instance as Address;
+  if (!(await trust.targets.isRegistered(target)))
+    throw new InstanceInvalidError('unregistered', target, undefined);
+  return target;
 }

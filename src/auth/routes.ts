@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { OAuthError } from '../errors/oauth.js';
-import { validationProblem } from '../errors/problem.js';
 import { PROBLEM_RESPONSES } from '../http/problemSchema.js';
 import { createNonceStore } from './createNonceStore.js';
 import { createTrustSources } from './createTrustSources.js';
@@ -87,15 +86,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         response: PROBLEM_RESPONSES,
       },
     },
-    async (request) => {
-      try {
-        return buildDcqlDocument(parseScope(request.query.scope));
-      } catch (error) {
-        if (error instanceof OAuthError)
-          throw validationProblem([{ parameter: 'scope', detail: error.message }]);
-        throw error;
-      }
-    },
+    async (request) => buildDcqlDocument(parseScope(request.query.scope)),
   );
 
   await app.register(async function token(scope) {
@@ -116,13 +107,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       },
     );
     scope.setErrorHandler(function oauthError(error, request, reply) {
-      const { error: oauth, unexpected } = toOAuthError(error);
+      const { body, unexpected } = toOAuthError(error);
       if (unexpected) request.log.error({ err: error }, 'token request failed');
       return reply
         .code(400)
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
-        .send({ error: oauth.error, error_description: oauth.message });
+        .send(body);
     });
     scope.post<{ Body: Record<string, unknown> }>(
       '/token',
@@ -138,9 +129,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         if (typeof body !== 'object' || body === null)
           throw new OAuthError('invalid_request', 'The token request has no parameters');
         const reader = await this.chain.latest();
-        const trust = createTrustSources(reader, this.environment, async (address) => {
-          return (await this.ledger.request<string>('eth_getCode', [address, 'latest'])) !== '0x';
-        });
+        const trust = createTrustSources(reader, this.environment, this.targets);
         const response = await handleTokenRequest(body, {
           trust,
           nonces,

@@ -1,14 +1,19 @@
 import { describe, expect, test } from 'vitest';
-import { OAuthError } from '../errors/oauth.js';
+import { ScopeInvalidError } from '../errors/scope.js';
 import { acceptsDidKey, parseScope } from './scopes.js';
+import { toOAuthError } from './toOAuthError.js';
 
+/** The OAuth error the token endpoint answers a bad scope with. */
 function failure(scope: unknown): { error: string; description: string } {
   try {
     parseScope(scope);
   } catch (error) {
-    if (error instanceof OAuthError) return { error: error.error, description: error.message };
+    if (error instanceof ScopeInvalidError) {
+      const { body } = toOAuthError(error);
+      return { error: body.error, description: body.error_description };
+    }
   }
-  throw new Error('expected an OAuthError');
+  throw new Error('expected a ScopeInvalidError');
 }
 
 describe('parseScope', () => {

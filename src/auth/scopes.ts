@@ -1,25 +1,37 @@
 import { type Address, getAddress, isAddress } from 'viem';
-import { OAuthError } from '../errors/oauth.js';
+import { ScopeInvalidError } from '../errors/scope.js';
+import {
+  REGISTRY_DESCRIPTORS,
+  type RegistryName,
+  type RegistryScopeName,
+} from '../registries/catalog.js';
+
+/** How a scope is granted: the registry it writes to, and the rules of SPEC.md §5.3.3. */
+export type ScopeDefinition = {
+  /** The registry type the scope writes to; `undefined` for `ledger:invoke` (any contract). */
+  registry: RegistryName | undefined;
+  /** Whether it must be requested alone. */
+  alone: boolean;
+  /** Whether a did:key holder may request it. */
+  didKey: boolean;
+};
 
 /**
- * The scopes of SPEC.md §5.2, with the registry each one writes to and the holder DID methods it
- * accepts (§5.3.3).
+ * The scopes of SPEC.md §5.2: those each registry defines, then `ledger:invoke`, with the
+ * registry each one writes to and the holder DID methods it accepts (§5.3.3).
  */
-export const SCOPES = {
-  'did-registry:invite': { registry: 'did-registry', alone: true, didKey: false },
-  'did-registry:write': { registry: 'did-registry', alone: false, didKey: false },
-  'issuers-registry:invite': { registry: 'issuers-registry', alone: true, didKey: false },
-  'issuers-registry:write': { registry: 'issuers-registry', alone: false, didKey: false },
-  'policies-registry:write': { registry: 'policies-registry', alone: false, didKey: false },
-  'schemas-registry:write': { registry: 'schemas-registry', alone: false, didKey: false },
-  'timestamp:write': { registry: 'timestamp', alone: false, didKey: false },
-  'track-and-trace:authorise': { registry: 'track-and-trace', alone: true, didKey: false },
-  'track-and-trace:create': { registry: 'track-and-trace', alone: false, didKey: false },
-  'track-and-trace:write': { registry: 'track-and-trace', alone: false, didKey: true },
-  'ledger:invoke': { registry: undefined, alone: true, didKey: true },
-} as const;
+export const SCOPES = Object.fromEntries([
+  ...REGISTRY_DESCRIPTORS.flatMap((descriptor) =>
+    Object.entries(descriptor.scopes).map(([name, rule]) => [
+      name,
+      { registry: descriptor.name, ...rule },
+    ]),
+  ),
+  ['ledger:invoke', { registry: undefined, alone: true, didKey: true }],
+]) as Readonly<Record<ScopeName, ScopeDefinition>>;
 
-export type ScopeName = keyof typeof SCOPES;
+/** A scope name, without its instance suffix. */
+export type ScopeName = RegistryScopeName | 'ledger:invoke';
 export const SCOPE_NAMES = Object.keys(SCOPES) as ScopeName[];
 
 /** One requested scope, with its optional instance suffix. */
@@ -45,27 +57,29 @@ const LEGACY = /^(didr|tir|tpr|tsr|tnt|timestamp|ledger)_[a-z]+$/;
  * Parses a `scope` parameter by SPEC.md §5.2–5.3: `openid` first, then known scopes, each at most
  * once, optionally suffixed `:<0x-address>`; invite/authorise/invoke scopes alone; the DID method
  * rules are checked later, against the holder.
- * @throws {OAuthError} `invalid_request` (missing, malformed, `ledger:invoke` without address) or
- *   `invalid_scope` (unknown or illegally combined).
+ * @throws {ScopeInvalidError} saying which rule the value breaks.
  */
 export function parseScope(raw: unknown): ScopeRequest {
   if (typeof raw !== 'string' || raw.trim() === '') {
-    throw new OAuthError('invalid_request', '"scope" is required');
+    throw new ScopeInvalidError('missing', '"scope" is required');
   }
   const tokens = raw.trim().split(/ +/);
   if (tokens[0] !== 'openid') {
-    throw new OAuthError('invalid_scope', '"scope" must start with "openid"');
+    throw new ScopeInvalidError('malformed', '"scope" must start with "openid"');
   }
   const requested = tokens.slice(1);
   if (requested.length === 0) {
-    throw new OAuthError('invalid_scope', '"scope" must name at least one scope besides "openid"');
+    throw new ScopeInvalidError(
+      'malformed',
+      '"scope" must name at least one scope besides "openid"',
+    );
   }
   const scopes: RequestedScope[] = [];
   for (const token of requested) {
     const scope = parseScopeToken(token);
     if (scopes.some((other) => other.name === scope.name)) {
-      throw new OAuthError(
-        'invalid_scope',
+      throw new ScopeInvalidError(
+        'combination',
         `The scope "${scope.name}" is requested more than once`,
       );
     }
@@ -73,30 +87,30 @@ export function parseScope(raw: unknown): ScopeRequest {
   }
   const alone = scopes.find((scope) => SCOPES[scope.name].alone);
   if (alone && scopes.length > 1) {
-    throw new OAuthError('invalid_scope', `The scope "${alone.name}" must be requested alone`);
+    throw new ScopeInvalidError('combination', `The scope "${alone.name}" must be requested alone`);
   }
   return { scopes, scope: ['openid', ...scopes.map((scope) => scope.token)].join(' ') };
 }
 
 function parseScopeToken(token: string): RequestedScope {
   if (LEGACY.test(token)) {
-    throw new OAuthError(
-      'invalid_scope',
+    throw new ScopeInvalidError(
+      'unsupported',
       `The scope "${token}" is no longer supported: use the colon forms of SPEC §5.2`,
     );
   }
   const match = /^([a-z-]+:[a-z]+)(?::(0x[0-9a-fA-F]{40}))?$/.exec(token);
   const name = match?.[1] as ScopeName | undefined;
   if (!match || !name || !(name in SCOPES)) {
-    throw new OAuthError('invalid_scope', `The scope "${token}" is not supported`);
+    throw new ScopeInvalidError('unsupported', `The scope "${token}" is not supported`);
   }
   const suffix = match[2];
   if (suffix !== undefined && !isAddress(suffix, { strict: false })) {
-    throw new OAuthError('invalid_scope', `The scope "${token}" has an invalid address`);
+    throw new ScopeInvalidError('unsupported', `The scope "${token}" has an invalid address`);
   }
   if (name === 'ledger:invoke' && suffix === undefined) {
-    throw new OAuthError(
-      'invalid_request',
+    throw new ScopeInvalidError(
+      'instance-missing',
       'The scope "ledger:invoke" needs the contract address: "ledger:invoke:<0x-address>"',
     );
   }

@@ -1,24 +1,47 @@
 import { asCoreError } from '../errors/anyCoreError.js';
 import { OAuthError } from '../errors/oauth.js';
 
+/** The body of an OAuth error response (RFC 6749 §5.2). */
+export type OAuthErrorBody = { error: OAuthError['error']; error_description: string };
+
 /**
  * Maps any error met by the token endpoint to the OAuth error it answers with: the only place
  * that shapes one. Unexpected failures become `server_error` with a fixed text.
  * - Spec: SPEC.md §5.4.5
  * - Design: STYLE.md B4
- * @returns the error, and whether it hides an unexpected failure worth logging.
+ * @returns the error, its response body, and whether it hides an unexpected failure worth logging.
  */
-export function toOAuthError(error: unknown): { error: OAuthError; unexpected: boolean } {
+export function toOAuthError(error: unknown): {
+  error: OAuthError;
+  body: OAuthErrorBody;
+  unexpected: boolean;
+} {
+  const { error: oauth, unexpected } = classify(error);
+  return {
+    error: oauth,
+    body: { error: oauth.error, error_description: oauth.message },
+    unexpected,
+  };
+}
+
+function classify(error: unknown): { error: OAuthError; unexpected: boolean } {
   const core = asCoreError(error);
   if (core) {
     switch (core.code) {
       case 'CORE_ERR_OAUTH':
         return { error: core, unexpected: false };
       case 'CORE_ERR_NOT_FOUND':
-        return {
-          error: new OAuthError('invalid_grant', core.message, { cause: core }),
-          unexpected: false,
-        };
+        return expected('invalid_grant', core);
+      case 'CORE_ERR_SCOPE_INVALID':
+        return expected(
+          core.reason === 'missing' || core.reason === 'instance-missing'
+            ? 'invalid_request'
+            : 'invalid_scope',
+          core,
+        );
+      case 'CORE_ERR_INSTANCE_INVALID':
+      case 'CORE_ERR_HTTP_PROBLEM':
+        return expected('invalid_request', core);
       case 'CORE_ERR_LEDGER_UNAVAILABLE':
       case 'CORE_ERR_EMBEDDED_LEDGER':
         return {
@@ -29,17 +52,14 @@ export function toOAuthError(error: unknown): { error: OAuthError; unexpected: b
           ),
           unexpected: false,
         };
-      case 'CORE_ERR_HTTP_PROBLEM':
-        return {
-          error: new OAuthError('invalid_request', core.message, { cause: core }),
-          unexpected: false,
-        };
       case 'CORE_ERR_ACCESS_TOKEN':
       case 'CORE_ERR_CONFIG_INVALID':
       case 'CORE_ERR_CONTRACT_REVERT':
       case 'CORE_ERR_ENVIRONMENT':
       case 'CORE_ERR_LEDGER_REQUEST':
       case 'CORE_ERR_RPC':
+      case 'CORE_ERR_TRANSACTION_INVALID':
+      case 'CORE_ERR_WRITE_REFUSED':
         break;
     }
   }
@@ -56,4 +76,11 @@ export function toOAuthError(error: unknown): { error: OAuthError; unexpected: b
     }),
     unexpected: true,
   };
+}
+
+function expected(
+  code: OAuthError['error'],
+  cause: Error,
+): { error: OAuthError; unexpected: boolean } {
+  return { error: new OAuthError(code, cause.message, { cause }), unexpected: false };
 }

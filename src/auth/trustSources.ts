@@ -1,14 +1,11 @@
 import type { Address, Hex } from 'viem';
+import type { VerificationRelationshipName } from '../identity/didDocument.js';
+import type { IssuerType } from '../identity/issuerTypes.js';
 import type { PublicEcJwk } from '../identity/jwk.js';
-import type { IssuerType } from '../registries/issuers-registry/views.js';
+import type { BlockTargets } from '../registries/common/targets.js';
 
 /** A verification relationship of a DID document. */
-export type Relationship =
-  | 'authentication'
-  | 'assertionMethod'
-  | 'keyAgreement'
-  | 'capabilityInvocation'
-  | 'capabilityDelegation';
+export type Relationship = VerificationRelationshipName;
 
 /** A verification method of a resolved DID, valid at the time of resolution. */
 export type ResolvedMethod = {
@@ -19,32 +16,22 @@ export type ResolvedMethod = {
 };
 
 /**
- * What the token endpoint asks the ledger, at one block. Implemented over the registry views
- * (`ledgerTrustSources.ts`); kept as an interface so that the verification steps stay small,
- * pure-looking functions (STYLE.md B6).
+ * What the token endpoint asks the ledger, at one block. Implemented over the registry views and
+ * the targeting module (`createTrustSources.ts`); kept as an interface so that the verification
+ * steps stay small, pure-looking functions (STYLE.md B6).
  */
 export type TrustSources = {
-  /** The environment defaults. */
-  defaults: {
-    didRegistry: Address;
-    issuersRegistry: Address;
-    policiesRegistry: Address;
-    contractsRegistry: Address;
-    registries: Readonly<Record<string, Address>>;
-  };
-  /** `registryType()` at an address, `undefined` when there is no registry there. */
-  registryTypeAt(address: Address): Promise<Hex | undefined>;
-  /** Whether the Contracts Registry deployed `address`. */
-  isRegisteredInstance(address: Address): Promise<boolean>;
-  /** A registry's link view (`didRegistry()` / `policiesRegistry()`); zero when unset. */
-  linkOf(registry: Address, link: 'didRegistry' | 'policiesRegistry'): Promise<Address>;
+  /** The environment's default DID Registry and Issuers Registry. */
+  defaults: { didRegistry: Address; issuersRegistry: Address };
+  /** Which instance an address is, and what it links to, at the same block. */
+  targets: BlockTargets;
   /** Whether a did:core is registered in a DID Registry. */
   didExists(did: string, didRegistry: Address): Promise<boolean>;
   /** The verification methods of a DID valid now (did:core through `didRegistry`; did:key locally); `undefined` when unknown. */
   resolveDid(did: string, didRegistry: Address): Promise<ResolvedMethod[] | undefined>;
   /** Whether `account` holds the active policy `policyName`. */
   checkPolicy(policiesRegistry: Address, policyName: string, account: Address): Promise<boolean>;
-  /** The latest issuer types (1 RootTAO, 2 TAO, 3 TI, 4 Revoked) of each attribute of `did`. */
+  /** The latest issuer type of each attribute of `did`. */
   issuerTypes(issuersRegistry: Address, did: string): Promise<IssuerType[]>;
   /**
    * The TAO DID and latest issuer type of an issuer's attribute, `undefined` when there is no

@@ -1,36 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { type Address, getAddress, type Hex, isAddress, toHex } from 'viem';
+import { type Address, getAddress, isAddress } from 'viem';
 import { publicKeyToAddress } from 'viem/accounts';
-import type { CoreClient, RegistrySegment } from '../client/createCoreClient.js';
+import type { CoreClient } from '../client/createCoreClient.js';
 import { createCredential } from '../client/credentials.js';
-import { paginate } from '../client/paginate.js';
-import { createDidCoreSigner } from '../client/signers.js';
 import { type PublicEcJwk, toPublicKeyHex } from '../identity/jwk.js';
-import { createLedgerClient } from '../ledger/createLedgerClient.js';
-import { RPC_URL_FILE } from '../ledger/embedded/embeddedLedger.js';
-import { readEnvironment } from '../ledger/environment.js';
-import { deployInstance } from '../ledger/genesis/deployInstance.js';
-import { readOperator } from '../ledger/genesis/operator.js';
-import { REGISTRIES, REGISTRY_NAMES, type RegistryName } from '../ledger/registryCatalog.js';
-import { ISSUER_TYPES } from '../registries/issuers-registry/views.js';
-import { type InstanceOption, writeScopeOf } from './instance.js';
-import { CliUsageError, type Output } from './output.js';
-import { requestTokenStep, requireAccount, writeStep } from './steps.js';
-
-export type AdminContext = {
-  client: CoreClient;
-  output: Output;
-  /** The operator key file (`--operator-key`, default `<data-dir>/operator.json`). */
-  operatorKeyPath: string;
-  /** The data directory (`--data-dir`, `CORE_DATA_DIR`): where the environment and the embedded ledger's URL are. */
-  dataDir: string;
-  /** `--ledger-url` / `CORE_LEDGER_URL`: the ledger, for the one task that needs it (deploy-instance). */
-  ledgerUrl: string | undefined;
-  /** `--environment` / `CORE_ENVIRONMENT` (default `<data-dir>/environment.json`). */
-  environmentPath: string | undefined;
-} & InstanceOption;
+import { accredit } from './adminAccredit.js';
+import type { AdminContext } from './adminContext.js';
+import { deployRegistryInstance } from './adminDeployInstance.js';
+import { readOperatorSigner, sendAsOperator } from './operatorSteps.js';
+import { CliUsageError } from './output.js';
+import { type Commands, runCommand, usageOf } from './runCommand.js';
 
 export const ADMIN_HELP = `Usage: core-registry admin <command> [options]
 
@@ -65,28 +43,18 @@ const ACTIVE = 1;
 
 /** Runs `core-registry admin <command> …`. */
 export async function runAdmin(args: string[], context: AdminContext): Promise<void> {
-  const [command, ...rest] = args;
-  switch (command) {
-    case 'onboard':
-      return onboard(rest, context);
-    case 'hash-algorithm':
-      return addHashAlgorithm(rest, context);
-    case 'accredit':
-      return accredit(rest, context);
-    case 'deploy-instance':
-      return deployRegistryInstance(rest, context);
-    case 'invoke':
-      return authoriseInvocation(rest, context);
-    case 'grant':
-      return changeAttributes('insertUserAttributes', rest, context);
-    case 'revoke':
-      return changeAttributes('deleteUserAttributes', rest, context);
-    default:
-      throw new CliUsageError(
-        command === undefined ? ADMIN_HELP : `Unknown admin command "${command}"\n\n${ADMIN_HELP}`,
-      );
-  }
+  return runCommand(ADMIN_COMMANDS, args, context, usageOf('admin', ADMIN_HELP));
 }
+
+const ADMIN_COMMANDS: Commands<AdminContext> = {
+  onboard,
+  'hash-algorithm': addHashAlgorithm,
+  accredit,
+  'deploy-instance': deployRegistryInstance,
+  invoke: authoriseInvocation,
+  grant: (rest, context) => changeAttributes('insertUserAttributes', rest, context),
+  revoke: (rest, context) => changeAttributes('deleteUserAttributes', rest, context),
+};
 
 async function onboard(dids: string[], { output, operatorKeyPath }: AdminContext) {
   const [did] = dids;
@@ -149,46 +117,6 @@ async function changeAttributes(
   );
 }
 
-async function deployRegistryInstance([registry, ...extra]: string[], context: AdminContext) {
-  if (registry === undefined || !(registry in REGISTRIES) || extra.length > 0)
-    throw new CliUsageError(`admin deploy-instance takes one of ${REGISTRY_NAMES.join(', ')}`);
-  const operator = await readOperatorOf(context.operatorKeyPath);
-  const environmentPath = context.environmentPath ?? join(context.dataDir, 'environment.json');
-  const environment = readEnvironment(environmentPath);
-  if (!environment)
-    throw new CliUsageError(
-      `No environment at ${environmentPath}: pass --environment or --data-dir`,
-    );
-  const ledgerUrl = context.ledgerUrl ?? (await embeddedLedgerUrl(context.dataDir));
-  const ledger = createLedgerClient({ url: ledgerUrl });
-  try {
-    const { address } = await context.output.step(
-      `Deploy a ${registry} instance through the Contracts Registry`,
-      () => deployInstance({ ledger, operator, environment, registry: registry as RegistryName }),
-    );
-    const href = `${context.client.baseUrl}/v1/contracts-registry/contracts/${address}`;
-    context.output.result(
-      { registry, contractAddress: address, href },
-      `${address}\n  ${href}\n  write to it with a token for "${registry === 'track-and-trace' ? 'track-and-trace:write' : `${registry}:write`}:${address}"`,
-    );
-  } finally {
-    await ledger.close();
-  }
-}
-
-/** The URL the running embedded ledger of a data directory wrote down. */
-async function embeddedLedgerUrl(dataDir: string): Promise<string> {
-  const file = join(dataDir, 'ledger', RPC_URL_FILE);
-  return (
-    (await readFile(file, 'utf8').catch(() => '')).trim() ||
-    Promise.reject(
-      new CliUsageError(
-        `No ledger: pass --ledger-url, or run this where a node with an embedded ledger runs (${file} is missing)`,
-      ),
-    )
-  );
-}
-
 async function authoriseInvocation([did, contract, ...extra]: string[], context: AdminContext) {
   if (
     did === undefined ||
@@ -209,54 +137,6 @@ async function authoriseInvocation([did, contract, ...extra]: string[], context:
   context.output.result({ credential, subject: did, contractAddress }, credential);
 }
 
-/** What the operator (RootTAO) accredits: the issuer type and the credential type that carries it. */
-const ACCREDITATIONS = {
-  TAO: {
-    issuerType: ISSUER_TYPES.indexOf('TAO'),
-    credentialType: 'VerifiableAccreditationToAccredit',
-  },
-  TI: { issuerType: ISSUER_TYPES.indexOf('TI'), credentialType: 'VerifiableAccreditationToAttest' },
-} as const;
-
-async function accredit([did, as = 'TAO', ...extra]: string[], context: AdminContext) {
-  if (did === undefined || !did.startsWith('did:') || !(as in ACCREDITATIONS) || extra.length > 0)
-    throw new CliUsageError('admin accredit takes a DID and TAO (default) or TI');
-  if (context.contractAddress)
-    throw new CliUsageError('admin accredit works on the default Trusted Issuers Registry only');
-  const { issuerType, credentialType } = ACCREDITATIONS[as as keyof typeof ACCREDITATIONS];
-  const operator = await readOperatorSigner(context.operatorKeyPath);
-  const rootAttributeId = await context.output.step("Find the operator's RootTAO attribute", () =>
-    firstAttributeOf(context.client, operator.did),
-  );
-  const attributeId = toHex(randomBytes(32));
-  const receipt = await sendAsOperator(context, {
-    step: `Reserve ${as} attribute ${attributeId} for ${did}`,
-    registry: 'issuers-registry',
-    functionName: 'setAttributeMetadata',
-    args: [did, attributeId, issuerType, operator.did, rootAttributeId],
-  });
-  const credential = createCredential({
-    issuer: operator,
-    subject: did,
-    type: credentialType,
-    claims: { reservedAttributeId: attributeId },
-  });
-  context.output.result(
-    { credential, did, issuerType: as, attributeId, transactionHash: receipt.transactionHash },
-    credential,
-  );
-}
-
-/** The first attribute of an issuer (the operator has one: its RootTAO attribute). */
-async function firstAttributeOf(client: CoreClient, did: string): Promise<Hex> {
-  for await (const { id } of paginate<{ id: Hex }>(
-    client,
-    `/v1/issuers-registry/issuers/${did}/attributes`,
-  ))
-    return id;
-  throw new Error(`${did} has no attribute in the Trusted Issuers Registry`);
-}
-
 /** An address as is; a DID as the addresses of its secp256k1 capabilityInvocation keys. */
 async function addressesOf(client: CoreClient, subject: string): Promise<Address[]> {
   if (isAddress(subject, { strict: false })) return [getAddress(subject)];
@@ -273,42 +153,4 @@ async function addressesOf(client: CoreClient, subject: string): Promise<Address
   if (addresses.length === 0)
     throw new Error(`${subject} has no secp256k1 capabilityInvocation key`);
   return addresses;
-}
-
-/** One write of the operator through the API: a token for the registry's write scope, then the transaction. */
-async function sendAsOperator(
-  { client, output, operatorKeyPath, contractAddress }: AdminContext,
-  write: {
-    step: string;
-    registry: RegistrySegment;
-    functionName: string;
-    args: readonly unknown[];
-  },
-) {
-  const operator = await readOperatorSigner(operatorKeyPath);
-  const scope = writeScopeOf(write.registry, contractAddress);
-  const accessToken = await requestTokenStep({ client, output }, operator, scope);
-  return writeStep({ client, output }, write.step, {
-    registry: write.registry,
-    functionName: write.functionName,
-    args: write.args,
-    account: operator.account,
-    accessToken,
-    ...(contractAddress ? { contractAddress } : {}),
-  });
-}
-
-/** The operator as a signer: its did:core and its secp256k1 key, with the key's account. */
-async function readOperatorSigner(path: string) {
-  const { did, privateKeyJwk } = await readOperatorOf(path);
-  const signer = await createDidCoreSigner({ did, privateKeyJwk });
-  return { ...signer, account: requireAccount(signer) };
-}
-
-function readOperatorOf(path: string) {
-  return readOperator(path).catch((error: unknown) => {
-    throw new CliUsageError(
-      `Cannot use the operator key ${path} (${(error as Error).message}): run admin commands where the node's data directory is, or pass --operator-key`,
-    );
-  });
 }

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import { ConfigError } from '../errors/config.js';
+import type { Environment } from '../genesis/environment.js';
+import { loadOrCreateOperator, readOperator } from '../genesis/operator.js';
+import { runGenesis } from '../genesis/runGenesis.js';
 import { createLedgerClient } from '../ledger/createLedgerClient.js';
-import type { Environment } from '../ledger/environment.js';
-import { loadOrCreateOperator, readOperator } from '../ledger/genesis/operator.js';
-import { runGenesis } from '../ledger/genesis/runGenesis.js';
 
 export type DeployParameters = {
   config: Config;

@@ -4,11 +4,11 @@ import { type Logger, pino } from 'pino';
 import type { Hex } from 'viem';
 import type { Config } from '../config.js';
 import { EnvironmentError } from '../errors/environment.js';
+import { type Environment, readEnvironment } from '../genesis/environment.js';
+import { loadOrCreateOperator } from '../genesis/operator.js';
+import { runGenesis } from '../genesis/runGenesis.js';
 import { createLedgerClient } from '../ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../ledger/embedded/embeddedLedger.js';
-import { type Environment, readEnvironment } from '../ledger/environment.js';
-import { loadOrCreateOperator } from '../ledger/genesis/operator.js';
-import { runGenesis } from '../ledger/genesis/runGenesis.js';
 import { buildServer } from '../server.js';
 
 /** A running node: the API and, unless `CORE_LEDGER_URL` is set, its embedded ledger. */

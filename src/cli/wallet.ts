@@ -1,28 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { type Address, sha256, toHex } from 'viem';
-import { commitAndReveal } from '../client/commitAndReveal.js';
-import type { CoreClient } from '../client/createCoreClient.js';
-import { paginate } from '../client/paginate.js';
+import { toHex } from 'viem';
 import { registerDid } from '../client/registerDid.js';
 import { requestToken } from '../client/requestToken.js';
-import { toTimestampIdMultibase } from '../registries/timestamp/ids.js';
-import { type InstanceOption, readPathOf, writeScopeOf } from './instance.js';
-import { CliUsageError, type Output } from './output.js';
+import { CliUsageError } from './output.js';
+import { type Commands, runCommand, usageOf } from './runCommand.js';
 import { requestTokenStep, requireAccount, writeStep } from './steps.js';
+import type { WalletContext } from './walletContext.js';
 import { createWalletFile, readWalletSigner } from './walletFile.js';
-import { type KeysOptions, runKeys } from './walletKeys.js';
+import { runKeys } from './walletKeys.js';
 import { runSchema } from './walletSchema.js';
+import { timestamp, verify } from './walletTimestamp.js';
 import { runTnt } from './walletTnt.js';
-
-export type WalletContext = {
-  client: CoreClient;
-  output: Output;
-  /** The wallet file (`--wallet`, `CORE_WALLET`, default `./wallet.json`). */
-  walletPath: string;
-  /** `--credential`: a JWT, or a file holding one. */
-  credential: string | undefined;
-} & KeysOptions &
-  InstanceOption;
 
 export const WALLET_HELP = `Usage: core-registry wallet <command> [options]
 
@@ -62,38 +50,25 @@ Options: --wallet F (CORE_WALLET, ./wallet.json), --node URL (CORE_NODE_URL,
 
 /** Runs `core-registry wallet <command> …`. */
 export async function runWallet(args: string[], context: WalletContext): Promise<void> {
-  const [command, ...rest] = args;
-  switch (command) {
-    case 'init':
-      return init(context);
-    case 'did':
-      return printDid(context);
-    case 'register':
-      return register(context);
-    case 'token':
-      return token(rest, context);
-    case 'timestamp':
-      return timestamp(rest, context);
-    case 'keys':
-      return runKeys(rest, context);
-    case 'tnt':
-      return runTnt(rest, context);
-    case 'schema':
-      return runSchema(rest, context);
-    case 'issuer':
-      if (rest[0] !== 'accept' || rest.length > 1)
-        throw new CliUsageError('wallet issuer takes one command: accept --credential C');
-      return acceptAccreditation(context);
-    case 'verify':
-      return verify(rest, context);
-    default:
-      throw new CliUsageError(
-        command === undefined
-          ? WALLET_HELP
-          : `Unknown wallet command "${command}"\n\n${WALLET_HELP}`,
-      );
-  }
+  return runCommand(WALLET_COMMANDS, args, context, usageOf('wallet', WALLET_HELP));
 }
+
+const WALLET_COMMANDS: Commands<WalletContext> = {
+  init: (_rest, context) => init(context),
+  did: (_rest, context) => printDid(context),
+  register: (_rest, context) => register(context),
+  token,
+  timestamp,
+  keys: runKeys,
+  tnt: runTnt,
+  schema: runSchema,
+  issuer: (rest, context) => {
+    if (rest[0] !== 'accept' || rest.length > 1)
+      throw new CliUsageError('wallet issuer takes one command: accept --credential C');
+    return acceptAccreditation(context);
+  },
+  verify,
+};
 
 async function init({ output, walletPath }: WalletContext) {
   const signer = await output.step('Create the wallet', () => createWalletFile(walletPath));
@@ -179,88 +154,6 @@ async function token(scopes: string[], { client, output, walletPath, credential 
     }),
   );
   output.result({ accessToken: granted.accessToken, scope: granted.scope }, granted.accessToken);
-}
-
-async function timestamp(
-  files: string[],
-  { client, output, walletPath, contractAddress }: WalletContext,
-) {
-  const [file] = files;
-  if (file === undefined || files.length > 1)
-    throw new CliUsageError('wallet timestamp takes one file');
-  const holder = await readWalletSigner(walletPath);
-  const account = requireAccount(holder);
-  const scope = writeScopeOf('timestamp', contractAddress);
-  const hashValue = await output.step(`Hash ${file} with SHA-256`, async () =>
-    sha256(await readFileOf(file)),
-  );
-  const algorithmId = await output.step('Find SHA-256 among the hash algorithms', () =>
-    findHashAlgorithm(client, 'sha-256', contractAddress),
-  );
-  const accessToken = await requestTokenStep({ client, output }, holder, scope);
-  const written = await output.step('Commit, wait for maturity, reveal', (progress) =>
-    commitAndReveal(client, {
-      registry: 'timestamp',
-      functionName: 'timestampHashes',
-      args: [[algorithmId], [hashValue], [toHex(JSON.stringify({ name: file }))]],
-      account,
-      accessToken,
-      ...(contractAddress ? { contractAddress } : {}),
-      onProgress: progress,
-    }),
-  );
-  const timestampId = toTimestampIdMultibase(sha256(hashValue));
-  const href = `${client.baseUrl}${readPathOf(`/v1/timestamp/timestamps/${timestampId}`, contractAddress)}`;
-  output.result(
-    { timestampId, hashValue, href, transactionHash: written.reveal.transactionHash },
-    `${timestampId}\n  sha-256 ${hashValue}\n  ${href}`,
-  );
-}
-
-async function verify(files: string[], { client, output, contractAddress }: WalletContext) {
-  const [file] = files;
-  if (file === undefined || files.length > 1)
-    throw new CliUsageError('wallet verify takes one file');
-  const hashValue = sha256(await readFileOf(file));
-  const timestampId = toTimestampIdMultibase(sha256(hashValue));
-  const path = readPathOf(`/v1/timestamp/timestamps/${timestampId}`, contractAddress);
-  const found = await output.step(`Read the timestamp of ${file}`, () =>
-    client.get<{ timestampedBy: string; timestamp: string; blockNumber: number }>(path),
-  );
-  output.result(
-    { file, hashValue, ...found },
-    `${file} was timestamped at ${found.timestamp} (block ${found.blockNumber}) by ${found.timestampedBy}\n  ${client.baseUrl}${path}`,
-  );
-}
-
-/** A file's bytes; a missing file is a usage error. */
-async function readFileOf(path: string): Promise<Buffer> {
-  return readFile(path).catch((error: NodeJS.ErrnoException) => {
-    throw new CliUsageError(`Cannot read ${path}: ${error.code ?? error.message}`);
-  });
-}
-
-/** The id of an active hash algorithm by IANA name, read from the node. */
-async function findHashAlgorithm(
-  client: CoreClient,
-  ianaName: string,
-  contractAddress: Address | undefined,
-): Promise<bigint> {
-  for await (const { href } of paginate<{ href: string }>(
-    client,
-    readPathOf('/v1/timestamp/hash-algorithms', contractAddress),
-  )) {
-    const algorithm = await client.get<{
-      hashAlgorithmId: number;
-      ianaName: string;
-      status: string;
-    }>(href);
-    if (algorithm.ianaName === ianaName && algorithm.status === 'active')
-      return BigInt(algorithm.hashAlgorithmId);
-  }
-  throw new Error(
-    `The node has no active ${ianaName} hash algorithm: the operator adds it with "core-registry admin hash-algorithm ${ianaName}"`,
-  );
 }
 
 const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;

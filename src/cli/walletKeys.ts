@@ -6,12 +6,10 @@ import { VERIFICATION_RELATIONSHIPS } from '../identity/didDocument.js';
 import { toPublicKeyHex } from '../identity/jwk.js';
 import { CliUsageError } from './output.js';
 import { requestTokenStep, requireAccount, writeStep } from './steps.js';
-import type { WalletContext } from './wallet.js';
+import type { KeysOptions, WalletContext } from './walletContext.js';
 import { readWalletFile, saveWalletFile } from './walletFile.js';
 
 const TEN_YEARS = 10n * 365n * 24n * 3600n;
-
-export type KeysOptions = { curve: string | undefined; relationship: string | undefined };
 
 /** `wallet keys add|roll`: a new key on the DID, saved in the wallet once the ledger has it. */
 export async function runKeys(

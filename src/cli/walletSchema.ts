@@ -3,7 +3,7 @@ import { type Hex, sha256, toHex } from 'viem';
 import { toSchemaIdHex, toSchemaIdMultibase } from '../registries/schemas-registry/ids.js';
 import { CliUsageError } from './output.js';
 import { requestTokenStep, requireAccount, writeStep } from './steps.js';
-import type { WalletContext } from './wallet.js';
+import type { WalletContext } from './walletContext.js';
 import { readWalletSigner } from './walletFile.js';
 
 const USAGE = `wallet schema takes one command:

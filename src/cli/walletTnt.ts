@@ -2,8 +2,9 @@ import { type Hex, keccak256, stringToHex, toHex } from 'viem';
 import { commitAndReveal } from '../client/commitAndReveal.js';
 import { ACCOUNT_TYPE, toSubjectAccount } from '../registries/track-and-trace/accounts.js';
 import { CliUsageError } from './output.js';
+import { runCommand } from './runCommand.js';
 import { requestTokenStep, requireAccount, writeStep } from './steps.js';
-import type { WalletContext } from './wallet.js';
+import type { WalletContext } from './walletContext.js';
 import { readWalletSigner } from './walletFile.js';
 
 /** `ITrackAndTrace.AccessType` values a creator grants (the creator's own `Creator` is not granted). */
@@ -19,17 +20,8 @@ const USAGE = `wallet tnt takes one command:
  * account). Creating a document needs the DID whitelisted by an authoriser (`authoriseDid`).
  * - Spec: SPEC.md §4.4; contracts/interfaces/ITrackAndTrace.sol
  */
-export async function runTnt([command, ...args]: string[], context: WalletContext): Promise<void> {
-  switch (command) {
-    case 'create':
-      return create(args, context);
-    case 'grant':
-      return grant(args, context);
-    case 'event':
-      return event(args, context);
-    default:
-      throw new CliUsageError(USAGE);
-  }
+export async function runTnt(args: string[], context: WalletContext): Promise<void> {
+  return runCommand({ create, grant, event }, args, context, () => USAGE);
 }
 
 async function create(args: string[], context: WalletContext) {

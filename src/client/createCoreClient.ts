@@ -1,15 +1,12 @@
 import type { Abi, Address } from 'viem';
+import type { CONTRACTS_REGISTRY_DESCRIPTOR, RegistryName } from '../registries/catalog.js';
 import { LedgerRpcError, ProblemResponseError } from './errors.js';
 
-/** Where a registry lives on a node: its URL segment. */
-export type RegistrySegment =
-  | 'did-registry'
-  | 'issuers-registry'
-  | 'policies-registry'
-  | 'schemas-registry'
-  | 'timestamp'
-  | 'track-and-trace'
-  | 'contracts-registry';
+/**
+ * Where a registry lives on a node: its URL segment. Derived from the node's registry catalogue
+ * (a type-only import: the SDK ships no server code).
+ */
+export type RegistrySegment = RegistryName | (typeof CONTRACTS_REGISTRY_DESCRIPTOR)['name'];
 
 /** A connection to one node's public HTTP API. Every SDK call takes it first. */
 export type CoreClient = {

@@ -7,6 +7,7 @@ import {
   numberToHex,
 } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
+import { COMMITTED_ERRORS_ABI } from '../errors/committedErrorsAbi.js';
 import type { CoreClient, RegistrySegment } from './createCoreClient.js';
 import { LedgerRpcError, TransactionRevertedError } from './errors.js';
 
@@ -69,7 +70,7 @@ export async function writeContractAndWait(
 
 export type WaitForReceiptParameters = {
   hash: Hex;
-  /** The registry whose ABI decodes a revert (default: every registry's). */
+  /** The registry whose ABI decodes a revert first (then every committed contract's errors). */
   registry?: RegistrySegment;
   timeoutMs?: number;
   onProgress?: (message: string) => void;
@@ -118,25 +119,16 @@ async function explain(client: CoreClient, parameters: WaitForReceiptParameters,
     const data = error instanceof LedgerRpcError ? error.data : undefined;
     const raw = typeof data === 'string' ? data : (data as { data?: unknown } | undefined)?.data;
     if (typeof raw !== 'string' || !isHex(raw)) return {};
-    const registries: RegistrySegment[] = parameters.registry
-      ? [parameters.registry]
-      : [
-          'did-registry',
-          'issuers-registry',
-          'policies-registry',
-          'schemas-registry',
-          'timestamp',
-          'track-and-trace',
-        ];
-    for (const registry of registries) {
+    const abis = [
+      ...(parameters.registry ? [(await client.abi(parameters.registry)).abi] : []),
+      COMMITTED_ERRORS_ABI,
+    ];
+    for (const abi of abis) {
       try {
-        const { errorName, args } = decodeErrorResult({
-          abi: (await client.abi(registry)).abi,
-          data: raw,
-        });
+        const { errorName, args } = decodeErrorResult({ abi, data: raw });
         return { errorName, args: args ?? [] };
       } catch {
-        // Not an error of this registry: try the next.
+        // Not an error of this ABI: try the next.
       }
     }
     return {};

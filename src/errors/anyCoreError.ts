@@ -8,6 +8,10 @@ import type { ResourceNotFoundError } from './notFound.js';
 import type { OAuthError } from './oauth.js';
 import type { ProblemError } from './problem.js';
 import type { RpcError } from './rpc.js';
+import type { ScopeInvalidError } from './scope.js';
+import type { InstanceInvalidError } from './target.js';
+import type { TransactionInvalidError } from './transaction.js';
+import type { WriteRefusedError } from './write.js';
 
 /**
  * Every concrete error, discriminated by `code`: mappers `switch (err.code)` over it and the
@@ -24,7 +28,11 @@ export type AnyCoreError =
   | OAuthError
   | ProblemError
   | ResourceNotFoundError
-  | RpcError;
+  | RpcError
+  | ScopeInvalidError
+  | InstanceInvalidError
+  | TransactionInvalidError
+  | WriteRefusedError;
 
 /** Narrows a caught value to one of our errors; `undefined` for anything else. */
 export function asCoreError(value: unknown): AnyCoreError | undefined {

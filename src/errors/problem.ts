@@ -110,3 +110,8 @@ export function statusProblem(
     options,
   );
 }
+
+/** A `validation-error` naming one query or path parameter. */
+export function parameterProblem(parameter: string, detail: string): ProblemError {
+  return validationProblem([{ parameter, detail }]);
+}

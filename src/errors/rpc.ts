@@ -41,8 +41,4 @@ export class RpcError extends CoreError {
   get status(): number {
     return RPC_ERRORS[this.kind].status;
   }
-
-  toObject(): RpcErrorObject {
-    return { code: this.rpcCode, message: this.message };
-  }
 }

@@ -8,6 +8,7 @@ import {
   typedProblem,
   validationProblem,
 } from '../errors/problem.js';
+import type { InstanceInvalidError } from '../errors/target.js';
 import { toValidationIssues } from './validationIssues.js';
 
 /** Fixed text of every unexpected failure: its real message never reaches the client. */
@@ -30,6 +31,12 @@ export function toProblem(error: unknown): ProblemError {
           title: `${core.resource} Not Found`,
           cause: core,
         });
+      case 'CORE_ERR_SCOPE_INVALID':
+        return validationProblem([{ parameter: 'scope', detail: core.message }]);
+      case 'CORE_ERR_INSTANCE_INVALID':
+        return typedProblem('invalid-contract-address', contractAddressDetail(core), {
+          cause: core,
+        });
       case 'CORE_ERR_LEDGER_UNAVAILABLE':
       case 'CORE_ERR_EMBEDDED_LEDGER':
         return statusProblem(503, 'The ledger is unavailable', { cause: error });
@@ -40,6 +47,8 @@ export function toProblem(error: unknown): ProblemError {
       case 'CORE_ERR_ENVIRONMENT':
       case 'CORE_ERR_OAUTH':
       case 'CORE_ERR_ACCESS_TOKEN':
+      case 'CORE_ERR_TRANSACTION_INVALID':
+      case 'CORE_ERR_WRITE_REFUSED':
         return typedProblem('internal-error', INTERNAL_ERROR_DETAIL, { cause: error });
     }
   }
@@ -58,6 +67,18 @@ export function toProblem(error: unknown): ProblemError {
     );
   }
   return typedProblem('internal-error', INTERNAL_ERROR_DETAIL, { cause: error });
+}
+
+/** REST's words for an instance that is not the one a read needs (SPEC.md §4.2.3). */
+function contractAddressDetail(error: InstanceInvalidError): string {
+  switch (error.reason) {
+    case 'no-contract':
+      return `No contract is deployed at ${error.address}`;
+    case 'wrong-type':
+      return `The contract at ${error.address} does not match the expected one (a ${error.expected})`;
+    default:
+      return error.message;
+  }
 }
 
 /** Our own words for Fastify's client errors, so that its messages never reach a client. */

@@ -15,7 +15,8 @@ import type { LedgerClient } from './createLedgerClient.js';
 import type { LedgerCall } from './jsonRpc.js';
 import { toContractRevert } from './toContractRevert.js';
 
-type ReadonlyFunction = 'pure' | 'view';
+/** The state mutability of the functions a read may call. */
+export type ReadonlyFunction = 'pure' | 'view';
 
 /** One view call: as viem's `readContract` parameters, without a block (the reader pins it). */
 export type ViewCall<

@@ -1,6 +1,5 @@
 import {
   type Abi,
-  type Address,
   type ContractFunctionArgs,
   type ContractFunctionName,
   type ContractFunctionReturnType,
@@ -11,23 +10,16 @@ import {
 } from 'viem';
 import { ContractRevertError } from '../errors/contract.js';
 import { LedgerRequestError } from '../errors/ledger.js';
+import type { ReadonlyFunction, ViewCall } from './createChainReader.js';
 import type { LedgerClient } from './createLedgerClient.js';
 import { toContractRevert } from './toContractRevert.js';
 
-type ReadonlyFunction = 'pure' | 'view';
-
+/** A view call (as the chain reader's) and the block to read at, the latest when absent. */
 export type ReadContractParameters<
   abi extends Abi,
   functionName extends ContractFunctionName<abi, ReadonlyFunction>,
   args extends ContractFunctionArgs<abi, ReadonlyFunction, functionName>,
-> = {
-  address: Address;
-  abi: abi;
-  functionName: functionName;
-  args?: args;
-  /** Block to read at; the latest when absent. */
-  blockNumber?: bigint;
-};
+> = ViewCall<abi, functionName, args> & { blockNumber?: bigint };
 
 /**
  * Calls a view of a contract with `eth_call` (standard JSON-RPC) and decodes its result.

@@ -1,7 +1,7 @@
 import { decodeErrorResult, isHex } from 'viem';
+import { COMMITTED_ERRORS_ABI } from '../errors/committedErrorsAbi.js';
 import { ContractRevertError } from '../errors/contract.js';
 import type { LedgerRequestError } from '../errors/ledger.js';
-import { ALL_ERRORS_ABI } from './registryCatalog.js';
 
 /**
  * Decodes the revert data a node returns with an `eth_call` error (anvil: code 3; Besu: -32000)
@@ -18,7 +18,7 @@ export function toContractRevert(
   }
   const selector = data.slice(0, 10);
   try {
-    const { errorName, args } = decodeErrorResult({ abi: ALL_ERRORS_ABI, data });
+    const { errorName, args } = decodeErrorResult({ abi: COMMITTED_ERRORS_ABI, data });
     return new ContractRevertError(
       functionName,
       { errorName, args: args ?? [], selector },

@@ -4,7 +4,7 @@ import type { LedgerCall, LedgerOutcome } from '../ledger/jsonRpc.js';
 import { toFreeGasCall, toFreeGasOutcome, toLocalFeeAnswer } from './freeGas.js';
 import { classifyMethod } from './methods.js';
 import type { JsonRpcId, RpcPayload, RpcRequest } from './parseRpcPayload.js';
-import { toRpcError } from './toRpcError.js';
+import { toRpcError, toRpcErrorResponse } from './toRpcError.js';
 import type { RequestWriteGate } from './writeGate/createWriteGate.js';
 
 /** A JSON-RPC response object. */
@@ -63,7 +63,7 @@ export async function handleRpc(payload: RpcPayload, context: HandleRpcContext):
   const responses: RpcResponse[] = [];
   payload.entries.forEach((entry, index) => {
     if ('error' in entry) {
-      responses.push({ jsonrpc: '2.0', id: entry.id, error: entry.error.toObject() });
+      responses.push(toRpcErrorResponse(entry.error, entry.id));
       return;
     }
     const { id } = entry.request;

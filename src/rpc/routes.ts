@@ -5,6 +5,7 @@ import { RpcError } from '../errors/rpc.js';
 import { PROBLEM_RESPONSES } from '../http/problemSchema.js';
 import { handleRpc } from './handleRpc.js';
 import { MAX_BATCH_SIZE, parseRpcPayload } from './parseRpcPayload.js';
+import { toRpcErrorResponse } from './toRpcError.js';
 import { createTokenCache } from './writeGate/createTokenCache.js';
 import { createWriteGate } from './writeGate/createWriteGate.js';
 
@@ -28,8 +29,8 @@ export async function ledgerRoutes(
   const jwks = { keys: [options.signingKey.publicJwk] };
   const gate = createWriteGate({
     environment: app.environment,
-    ledger: app.ledger,
     chain: app.chain,
+    targets: app.targets,
     verifyToken: createTokenCache((token) =>
       verifyAccessToken(token, {
         jwks,
@@ -68,7 +69,7 @@ export async function ledgerRoutes(
         payload = parseRpcPayload(typeof request.body === 'string' ? request.body : '');
       } catch (error) {
         if (!(error instanceof RpcError)) throw error;
-        return reply.code(error.status).send({ jsonrpc: '2.0', id: null, error: error.toObject() });
+        return reply.code(error.status).send(toRpcErrorResponse(error, null));
       }
       const answer = await handleRpc(payload, {
         ledger: this.ledger,

@@ -9,18 +9,27 @@ import { RPC_ERRORS, type RpcErrorObject } from '../errors/rpc.js';
  * @returns the error object, and whether it hides an unexpected failure worth logging.
  */
 export function toRpcError(error: unknown): { error: RpcErrorObject; unexpected: boolean } {
-  const internal = RPC_ERRORS.INTERNAL_ERROR.code;
   const core = asCoreError(error);
   if (core) {
     switch (core.code) {
       case 'CORE_ERR_RPC':
-        return { error: core.toObject(), unexpected: false };
-      case 'CORE_ERR_LEDGER_UNAVAILABLE':
-      case 'CORE_ERR_EMBEDDED_LEDGER':
+        return { error: { code: core.rpcCode, message: core.message }, unexpected: false };
+      case 'CORE_ERR_ACCESS_TOKEN':
+      case 'CORE_ERR_TRANSACTION_INVALID':
+      case 'CORE_ERR_WRITE_REFUSED':
+        return { error: invalidRequest(core.message), unexpected: false };
+      case 'CORE_ERR_INSTANCE_INVALID':
         return {
-          error: { code: internal, message: 'The ledger is unavailable' },
+          error: invalidRequest(
+            core.reason === 'unlinked'
+              ? `${core.message}: its writers cannot be bound`
+              : core.message,
+          ),
           unexpected: false,
         };
+      case 'CORE_ERR_LEDGER_UNAVAILABLE':
+      case 'CORE_ERR_EMBEDDED_LEDGER':
+        return { error: internal('The ledger is unavailable'), unexpected: false };
       case 'CORE_ERR_LEDGER_REQUEST':
       case 'CORE_ERR_CONFIG_INVALID':
       case 'CORE_ERR_HTTP_PROBLEM':
@@ -28,12 +37,25 @@ export function toRpcError(error: unknown): { error: RpcErrorObject; unexpected:
       case 'CORE_ERR_ENVIRONMENT':
       case 'CORE_ERR_NOT_FOUND':
       case 'CORE_ERR_OAUTH':
-      case 'CORE_ERR_ACCESS_TOKEN':
+      case 'CORE_ERR_SCOPE_INVALID':
         break;
     }
   }
-  return {
-    error: { code: internal, message: RPC_ERRORS.INTERNAL_ERROR.message },
-    unexpected: true,
-  };
+  return { error: internal(RPC_ERRORS.INTERNAL_ERROR.message), unexpected: true };
+}
+
+/** A whole JSON-RPC response made of one error, for an entry whose `id` is known (or `null`). */
+export function toRpcErrorResponse(
+  error: unknown,
+  id: string | number | null,
+): { jsonrpc: '2.0'; id: string | number | null; error: RpcErrorObject } {
+  return { jsonrpc: '2.0', id, error: toRpcError(error).error };
+}
+
+function invalidRequest(message: string): RpcErrorObject {
+  return { code: RPC_ERRORS.INVALID_REQUEST.code, message };
+}
+
+function internal(message: string): RpcErrorObject {
+  return { code: RPC_ERRORS.INTERNAL_ERROR.code, message };
 }

@@ -11,7 +11,7 @@ import {
   type Signer,
 } from '../../src/client/credentials.js';
 import { signJwt } from '../../src/client/signJwt.js';
-import { REGISTRIES } from '../../src/ledger/registryCatalog.js';
+import { REGISTRIES } from '../../src/registries/catalog.js';
 import {
   createDidKeyHolder,
   createHolder,

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { deploy } from '../../src/cli/deploy.js';
 import { startNode } from '../../src/cli/serve.js';
 import { parseConfig } from '../../src/config.js';
+import { createOperator } from '../../src/genesis/operator.js';
 import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
-import { createOperator } from '../../src/ledger/genesis/operator.js';
 import { createDataDir, getJson, SILENT_LOGGER } from '../support/testNode.js';
 
 let ledger: EmbeddedLedger;

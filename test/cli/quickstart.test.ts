@@ -43,7 +43,7 @@ beforeAll(async () => {
   );
   if ((statSync(CLI, { throwIfNoEntry: false })?.mtimeMs ?? 0) < newestSource)
     throw new Error('dist/ is older than src/cli: run "npm run build" first');
-  node = await startTestNode({ blockTime: 0.2 });
+  node = await startTestNode({ blockTime: 0.2, ownLedger: true });
   workDir = mkdtempSync(join(tmpdir(), 'core-quickstart-'));
 });
 afterAll(async () => {

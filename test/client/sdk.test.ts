@@ -15,7 +15,7 @@ import {
   waitForReceipt,
   writeContract,
 } from '../../src/client/index.js';
-import { REGISTRIES } from '../../src/ledger/registryCatalog.js';
+import { REGISTRIES } from '../../src/registries/catalog.js';
 import { createHolder, registerHolder, type TestHolder } from '../support/holders.js';
 import { type OperatorFixture, operatorOf } from '../support/operator.js';
 import { startTestNode, type TestNode } from '../support/testNode.js';

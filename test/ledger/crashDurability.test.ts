@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Hex, keccak256, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { requestToken } from '../../src/client/index.js';
-import { REGISTRIES } from '../../src/ledger/registryCatalog.js';
+import { REGISTRIES } from '../../src/registries/catalog.js';
 import { connectTestChain } from '../support/chain.js';
 import { createHolder, registerHolder, type TestHolder } from '../support/holders.js';
 import { nextNonce, receiptOf, sendRaw, signCall } from '../support/rawTransactions.js';

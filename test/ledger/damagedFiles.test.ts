@@ -121,12 +121,12 @@ describe('damaged ledger files', () => {
 
   test('error: a torn environment file is named and left as it is', async () => {
     const dataDir = newDataDir();
-    const node = await startTestNode({ dataDir });
+    const node = await startTestNode({ dataDir, ownLedger: true });
     await node.close();
     const path = join(dataDir, 'environment.json');
     const torn = readFileSync(path).subarray(0, 40);
     writeFileSync(path, torn);
-    await expect(startTestNode({ dataDir })).rejects.toMatchObject({
+    await expect(startTestNode({ dataDir, ownLedger: true })).rejects.toMatchObject({
       message: `The environment "${path}" is not valid JSON`,
     });
     expect(readFileSync(path)).toEqual(torn);

@@ -2,18 +2,15 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Address, Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ADMIN_POLICIES } from '../../src/genesis/adminPolicies.js';
+import type { Environment } from '../../src/genesis/environment.js';
+import { loadOrCreateOperator, type Operator } from '../../src/genesis/operator.js';
+import { runGenesis } from '../../src/genesis/runGenesis.js';
 import { createLedgerClient, type LedgerClient } from '../../src/ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
-import type { Environment } from '../../src/ledger/environment.js';
-import { ADMIN_POLICIES } from '../../src/ledger/genesis/adminPolicies.js';
-import { loadOrCreateOperator, type Operator } from '../../src/ledger/genesis/operator.js';
-import { runGenesis } from '../../src/ledger/genesis/runGenesis.js';
 import { readContract } from '../../src/ledger/readContract.js';
-import {
-  CONTRACTS_REGISTRY,
-  REGISTRIES,
-  REGISTRY_NAMES,
-} from '../../src/ledger/registryCatalog.js';
+import { REGISTRIES, REGISTRY_NAMES } from '../../src/registries/catalog.js';
+import { CONTRACTS_REGISTRY } from '../../src/registries/contracts-registry/contract.js';
 import { createDataDir, SILENT_LOGGER } from '../support/testNode.js';
 
 let ledger: EmbeddedLedger;

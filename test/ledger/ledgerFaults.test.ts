@@ -10,7 +10,7 @@ let node: TestNode;
 let didPath: string;
 
 beforeAll(async () => {
-  node = await startTestNode();
+  node = await startTestNode({ ownLedger: true });
   didPath = `/v1/did-registry/identifiers/${node.environment.operatorDid}`;
 });
 afterAll(() => node.close());

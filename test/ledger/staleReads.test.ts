@@ -13,7 +13,7 @@ let node: TestNode;
 let backup: string;
 
 beforeAll(async () => {
-  node = await startTestNode();
+  node = await startTestNode({ ownLedger: true });
   backup = createDataDir();
 });
 afterAll(async () => {

@@ -94,7 +94,7 @@ describe('an unreachable ledger', () => {
   });
 
   test('behavior: the API recovers when a stopped embedded ledger comes back', async () => {
-    const local = await startTestNode();
+    const local = await startTestNode({ ownLedger: true });
     try {
       await local.ledger.stop();
       const down = await fetch(`${local.url}/ready`);

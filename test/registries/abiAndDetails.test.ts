@@ -1,10 +1,25 @@
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createLedgerClient } from '../../src/ledger/createLedgerClient.js';
-import { isRegisteredInstance } from '../../src/ledger/getRegistryTypeAt.js';
-import { CONTRACTS_REGISTRY, REGISTRIES } from '../../src/ledger/registryCatalog.js';
+import { createLedgerClient, type LedgerClient } from '../../src/ledger/createLedgerClient.js';
+import { readContract } from '../../src/ledger/readContract.js';
+import { REGISTRIES } from '../../src/registries/catalog.js';
+import { CONTRACTS_REGISTRY } from '../../src/registries/contracts-registry/contract.js';
 import { connectTestChain, randomAccount } from '../support/chain.js';
 import { getJson, startTestNode, type TestNode } from '../support/testNode.js';
+
+/** Whether the Contracts Registry deployed `address`, read straight from the ledger. */
+function isRegisteredInstance(
+  ledger: LedgerClient,
+  contractsRegistry: Address,
+  address: Address,
+): Promise<boolean> {
+  return readContract(ledger, {
+    address: contractsRegistry,
+    abi: CONTRACTS_REGISTRY.abi,
+    functionName: 'isRegisteredInstance',
+    args: [address],
+  }) as Promise<boolean>;
+}
 
 let node: TestNode;
 beforeAll(async () => {

@@ -1,11 +1,8 @@
 import { type Address, getAddress, type Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  CONTRACTS_REGISTRY,
-  REGISTRIES,
-  REGISTRY_NAMES,
-} from '../../src/ledger/registryCatalog.js';
+import { REGISTRIES, REGISTRY_NAMES } from '../../src/registries/catalog.js';
+import { CONTRACTS_REGISTRY } from '../../src/registries/contracts-registry/contract.js';
 import { randomAccount } from '../support/chain.js';
 import { type OperatorFixture, operatorOf } from '../support/operator.js';
 import { getJson, startTestNode, type TestNode } from '../support/testNode.js';

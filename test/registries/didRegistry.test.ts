@@ -6,7 +6,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDidCoreV1 } from '../../src/identity/didCore.js';
 import { jwkThumbprint, type PublicEcJwk } from '../../src/identity/jwk.js';
-import { REGISTRIES } from '../../src/ledger/registryCatalog.js';
+import { REGISTRIES } from '../../src/registries/catalog.js';
 import { randomAccount } from '../support/chain.js';
 import { type OperatorFixture, operatorOf } from '../support/operator.js';
 import { getJson, startTestNode, type TestNode } from '../support/testNode.js';

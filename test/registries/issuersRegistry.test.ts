@@ -10,12 +10,12 @@ import { type Address, getAddress, type Hex, hexToBytes, sha256, toHex } from 'v
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { kernel } from '../../src/http/kernel.js';
-import { services } from '../../src/http/services.js';
 import { createDidCoreV1, isDidCoreV1 } from '../../src/identity/didCore.js';
 import { createLedgerClient } from '../../src/ledger/createLedgerClient.js';
-import { REGISTRIES } from '../../src/ledger/registryCatalog.js';
+import { REGISTRIES } from '../../src/registries/catalog.js';
 import { DID_CORE_V1_FORMAT } from '../../src/registries/common/schemas.js';
 import { issuersRegistryRoutes } from '../../src/registries/issuers-registry/routes.js';
+import { services } from '../../src/services.js';
 import { randomAccount } from '../support/chain.js';
 import { type OperatorFixture, operatorOf } from '../support/operator.js';
 import { getJson, startTestNode, type TestNode } from '../support/testNode.js';

@@ -1,7 +1,7 @@
 import { type Address, getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ADMIN_POLICIES } from '../../src/ledger/genesis/adminPolicies.js';
-import { REGISTRIES } from '../../src/ledger/registryCatalog.js';
+import { ADMIN_POLICIES } from '../../src/genesis/adminPolicies.js';
+import { REGISTRIES } from '../../src/registries/catalog.js';
 import { randomAccount } from '../support/chain.js';
 import { type OperatorFixture, operatorOf } from '../support/operator.js';
 import { getJson, startTestNode, type TestNode } from '../support/testNode.js';

@@ -2,7 +2,7 @@ import { base58btc } from 'multiformats/bases/base58';
 import { type Address, type Hex, hexToBytes, sha256, toHex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { REGISTRIES } from '../../src/ledger/registryCatalog.js';
+import { REGISTRIES } from '../../src/registries/catalog.js';
 import { type OperatorFixture, operatorOf } from '../support/operator.js';
 import { getJson, startTestNode, type TestNode } from '../support/testNode.js';
 

@@ -15,7 +15,7 @@ import {
   toHex,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { REGISTRIES } from '../../src/ledger/registryCatalog.js';
+import { REGISTRIES } from '../../src/registries/catalog.js';
 import { getTimestampTransactionHash } from '../../src/registries/timestamp/getTimestampTransactionHash.js';
 import { randomAccount } from '../support/chain.js';
 import { type OperatorFixture, operatorOf } from '../support/operator.js';

@@ -16,7 +16,7 @@ import { createDidCoreV1 } from '../../src/identity/didCore.js';
 import { toDidCoreV2 } from '../../src/identity/didCoreV2.js';
 import { toDidKey } from '../../src/identity/didKey.js';
 import { jwkThumbprint, toPublicJwk } from '../../src/identity/jwk.js';
-import { REGISTRIES } from '../../src/ledger/registryCatalog.js';
+import { REGISTRIES } from '../../src/registries/catalog.js';
 import { type OperatorFixture, operatorOf } from '../support/operator.js';
 import { getJson, startTestNode, type TestNode } from '../support/testNode.js';
 

@@ -8,7 +8,7 @@ import { loadOrCreateSigningKey } from '../../src/auth/signingKeys.js';
 import { createCredential, requestToken } from '../../src/client/index.js';
 import { toDidKey } from '../../src/identity/didKey.js';
 import { toSecp256k1PrivateJwk } from '../../src/identity/jwk.js';
-import { REGISTRIES } from '../../src/ledger/registryCatalog.js';
+import { REGISTRIES } from '../../src/registries/catalog.js';
 import { createHolder, registerHolder, type TestHolder } from '../support/holders.js';
 import { type OperatorFixture, operatorOf } from '../support/operator.js';
 import { nextNonce, receiptOf, sendRaw, signCall } from '../support/rawTransactions.js';

@@ -16,7 +16,7 @@ import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ScopeName } from '../../src/auth/scopes.js';
 import { createCredential, requestToken, type Signer } from '../../src/client/index.js';
-import { REGISTRIES, type RegistryName } from '../../src/ledger/registryCatalog.js';
+import { REGISTRIES, type RegistryName } from '../../src/registries/catalog.js';
 import { WRITE_TABLE } from '../../src/rpc/writeGate/writeTable.js';
 import { createHolder, registerHolder, type TestHolder } from '../support/holders.js';
 import { type OperatorFixture, operatorOf } from '../support/operator.js';

@@ -28,14 +28,15 @@ import {
   upgradeableBeaconBytecode,
 } from '../../artifacts/UpgradeableBeacon.js';
 import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
-import { createDataDir, SILENT_LOGGER } from './testNode.js';
+import { createDataDir, SILENT_LOGGER, type TestLedger } from './testNode.js';
+import { TEST_CHAIN_ID, workerLedgerUrl } from './workerLedger.js';
 
 /**
  * A real embedded ledger for contract tests, with viem clients. Gas is free: every transaction is
  * sent with zero fees, so fresh random accounts can transact without funding.
  */
 export type TestChain = {
-  ledger: EmbeddedLedger;
+  ledger: TestLedger;
   client: PublicClient;
   /** Deploys a contract from its artifact and returns its address. */
   deploy(
@@ -64,7 +65,7 @@ export type ContractCall = {
   args?: readonly unknown[];
 };
 
-export const TEST_CHAIN_ID = 2026;
+export { TEST_CHAIN_ID };
 
 /** ERC-165 id of ICoreRegistry: the XOR of `registryType()` and `policiesRegistry()`. */
 export const CORE_REGISTRY_INTERFACE_ID = toHex(
@@ -74,8 +75,24 @@ export const CORE_REGISTRY_INTERFACE_ID = toHex(
   { size: 4 },
 );
 
-/** Starts an embedded ledger with fast blocks (0.1 s by default). */
-export async function startTestChain(options: { blockTime?: number } = {}): Promise<TestChain> {
+/**
+ * Viem helpers on the worker's ledger (`test/setup.global.ts`: 0.1 s blocks); with `ownLedger`, on
+ * an embedded ledger of its own with fast blocks (0.1 s by default).
+ */
+export async function startTestChain(
+  options: { blockTime?: number; ownLedger?: boolean } = {},
+): Promise<TestChain> {
+  if (!options.ownLedger) {
+    const url = workerLedgerUrl();
+    const refuse = async () => {
+      throw new TypeError('The worker ledger is shared: start the chain with { ownLedger: true }');
+    };
+    return {
+      ...connectTestChain(url),
+      ledger: { url, pid: undefined, start: refuse, stop: refuse },
+      async close() {},
+    };
+  }
   const dataDir = createDataDir();
   const ledger = new EmbeddedLedger({
     dataDir,

@@ -59,7 +59,7 @@ export function useCliNode(name: string) {
   let node: TestNode | undefined;
   let workDir: string | undefined;
   beforeAll(async () => {
-    node = await startTestNode({ blockTime: 0.2 });
+    node = await startTestNode({ blockTime: 0.2, ownLedger: true });
     workDir = mkdtempSync(join(tmpdir(), `core-cli-${name}-`));
   });
   afterAll(async () => {

@@ -10,7 +10,7 @@ import {
   toPublicKeyHex,
   toSecp256k1PrivateJwk,
 } from '../../src/identity/jwk.js';
-import { REGISTRIES } from '../../src/ledger/registryCatalog.js';
+import { REGISTRIES } from '../../src/registries/catalog.js';
 import type { connectTestChain } from './chain.js';
 
 /** A holder with a secp256k1 key, its did:core (maybe not registered yet) and its signer. */

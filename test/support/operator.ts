@@ -1,13 +1,10 @@
 import { join } from 'node:path';
 import { type Account, type Address, encodeFunctionData, parseEventLogs } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { type Operator, readOperator } from '../../src/genesis/operator.js';
 import { toPrivateKeyHex } from '../../src/identity/jwk.js';
-import { type Operator, readOperator } from '../../src/ledger/genesis/operator.js';
-import {
-  CONTRACTS_REGISTRY,
-  REGISTRIES,
-  type RegistryName,
-} from '../../src/ledger/registryCatalog.js';
+import { REGISTRIES, type RegistryName } from '../../src/registries/catalog.js';
+import { CONTRACTS_REGISTRY } from '../../src/registries/contracts-registry/contract.js';
 import { type ContractCall, connectTestChain } from './chain.js';
 import type { TestNode } from './testNode.js';
 

@@ -6,8 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { type RunningNode, startNode } from '../../src/cli/serve.js';
 import { parseConfig } from '../../src/config.js';
+import type { Environment } from '../../src/genesis/environment.js';
+import { loadOrCreateOperator } from '../../src/genesis/operator.js';
+import { runGenesis } from '../../src/genesis/runGenesis.js';
+import { createLedgerClient } from '../../src/ledger/createLedgerClient.js';
 import type { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
-import type { Environment } from '../../src/ledger/environment.js';
+import { TEST_CHAIN_ID, workerLedgerUrl } from './workerLedger.js';
 
 /** A logger that drops everything (the supervisor's interface). */
 export const SILENT_LOGGER = { info() {}, warn() {}, error() {} };
@@ -17,26 +21,39 @@ export function createDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'core-registry-test-'));
 }
 
+/** The ledger a test node runs on: its own embedded one, or its worker's (which it cannot stop). */
+export type TestLedger = Pick<EmbeddedLedger, 'url' | 'pid' | 'start' | 'stop'>;
+
 export type TestNode = {
   /** Base URL of the API, e.g. `http://127.0.0.1:41234`. */
   url: string;
   app: FastifyInstance;
-  ledger: EmbeddedLedger;
+  ledger: TestLedger;
   environment: Environment;
   dataDir: string;
   node: RunningNode;
   close(): Promise<void>;
 };
 
+export type StartTestNodeOptions = {
+  blockTime?: number;
+  dataDir?: string;
+  /**
+   * Start an embedded ledger of its own, as `npm start` does, rather than deploy an environment on
+   * the worker's ledger: for tests that stop the ledger or drive the CLI against the data dir.
+   */
+  ownLedger?: boolean;
+};
+
 /**
- * Starts a node as `npm start` does (embedded ledger, genesis on first start) on a random port,
- * with fast blocks.
+ * Starts a node on a random port: on the worker's ledger (`test/setup.global.ts`) with an
+ * environment of its own, deployed by genesis with a fresh operator, as `core-registry deploy`
+ * does; or, with `ownLedger`, as `npm start` does (embedded ledger, genesis on first start).
  */
-export async function startTestNode(
-  options: { blockTime?: number; dataDir?: string } = {},
-): Promise<TestNode> {
+export async function startTestNode(options: StartTestNodeOptions = {}): Promise<TestNode> {
   const dataDir = options.dataDir ?? createDataDir();
   const port = await freePort();
+  const shared = options.ownLedger ? undefined : await deployOnWorkerLedger(dataDir);
   const config = parseConfig({
     CORE_DATA_DIR: dataDir,
     CORE_LOG_LEVEL: 'silent',
@@ -45,12 +62,13 @@ export async function startTestNode(
     HOST: '127.0.0.1',
     // Links are absolute: the public URL is the address tests connect to.
     CORE_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...(shared ? { CORE_LEDGER_URL: shared } : {}),
   });
   const node = await startNode(config, pino({ level: 'silent' }));
   return {
     url: node.url,
     app: node.app,
-    ledger: node.embedded as EmbeddedLedger,
+    ledger: node.embedded ?? sharedLedger(node.ledgerUrl),
     environment: node.environment,
     dataDir,
     node,
@@ -59,6 +77,31 @@ export async function startTestNode(
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs genesis on the worker's ledger with the operator of `dataDir`; returns the ledger's URL. */
+async function deployOnWorkerLedger(dataDir: string): Promise<string> {
+  const url = workerLedgerUrl();
+  const ledger = createLedgerClient({ url });
+  try {
+    await runGenesis({
+      ledger,
+      operator: await loadOrCreateOperator(join(dataDir, 'operator.json')),
+      environmentPath: join(dataDir, 'environment.json'),
+      chainId: TEST_CHAIN_ID,
+    });
+  } finally {
+    await ledger.close();
+  }
+  return url;
+}
+
+/** The worker's ledger, as a test node sees it: shared by every file of the worker, never stopped. */
+function sharedLedger(url: string): TestLedger {
+  const refuse = async () => {
+    throw new TypeError('The worker ledger is shared: start the node with { ownLedger: true }');
+  };
+  return { url, pid: undefined, start: refuse, stop: refuse };
 }
 
 /** POSTs a raw body to `/v1/ledger`. */

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Address } from 'viem';
+import { type Address, getAddress } from 'viem';
 import { encodePathSegment, toAbsoluteUrl } from '../../http/links.js';
 import { buildCollection, type Collection, type PageRequest } from '../../http/pagination.js';
 import type { BlockReader } from '../../ledger/createChainReader.js';
-import type { RegistryName } from '../../ledger/registryCatalog.js';
 
 /** Everything a registry read needs: the instance, a block-pinned reader, and link building. */
 export type ReadScope = {
@@ -28,21 +27,26 @@ export type ReadScope = {
 
 /**
  * Opens the read of one request: resolves the instance (400 `invalid-contract-address` when the
- * named contract is absent or of another type) and pins a reader to the latest block.
+ * named contract is absent or of another type) and pins a reader to the latest block. A registry
+ * with a single instance passes it as `only` (its routes check `contractAddress` themselves).
  * - Spec: SPEC.md §4.2
- * @throws {ProblemError} 400 `invalid-contract-address`.
+ * @throws {InstanceInvalidError} `no-contract` or `wrong-type` (REST: 400 `invalid-contract-address`).
  */
 export async function openReadScope(
   app: FastifyInstance,
-  registry: RegistryName | 'contracts-registry',
+  registry: string,
   contractAddress: string | undefined,
+  options: { only?: Address } = {},
 ): Promise<ReadScope> {
-  const [address, reader] = await Promise.all([
-    registry === 'contracts-registry'
-      ? Promise.resolve(app.environment.contractsRegistry)
-      : app.instances.resolve(registry, contractAddress),
-    app.chain.latest(),
-  ]);
+  const reader = await app.chain.latest();
+  const address =
+    options.only ??
+    (await app.targets
+      .at(reader)
+      .instanceOf(
+        registry,
+        contractAddress === undefined ? undefined : getAddress(contractAddress),
+      ));
   const base = `/v1/${registry}`;
   const instance = contractAddress === undefined ? undefined : address;
   const path = (segments: (string | number)[]) =>

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CONTRACT_ADDRESS_QUERY_PROPERTIES } from '../../http/contractAddress.js';
 import { PROBLEM_RESPONSES } from '../../http/problemSchema.js';
-import { REGISTRIES, type RegistryName } from '../../ledger/registryCatalog.js';
 import { openReadScope } from './openReadScope.js';
+import { REGISTRY_VIEWS_ABI } from './registryViewsAbi.js';
 
 /** A `/details` field and the link view of the contract that fills it. */
 export type DetailsFields = Readonly<Record<string, 'policiesRegistry' | 'didRegistry'>>;
@@ -14,10 +14,9 @@ export type DetailsFields = Readonly<Record<string, 'policiesRegistry' | 'didReg
  */
 export function registerDetailsRoute(
   app: FastifyInstance,
-  registry: RegistryName,
+  registry: string,
   fields: DetailsFields,
 ): void {
-  const { abi } = REGISTRIES[registry];
   const names = ['contractAddress', ...Object.keys(fields)];
   app.get<{ Querystring: { contractAddress?: string } }>(
     '/details',
@@ -49,7 +48,7 @@ export function registerDetailsRoute(
       const entries = await Promise.all(
         Object.entries(fields).map(async ([field, view]) => [
           field,
-          await reader.read({ address, abi, functionName: view } as never),
+          await reader.read({ address, abi: REGISTRY_VIEWS_ABI, functionName: view }),
         ]),
       );
       return { contractAddress: address, ...Object.fromEntries(entries) };

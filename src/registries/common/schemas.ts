@@ -1,5 +1,6 @@
 import { CONTRACT_ADDRESS_QUERY_PROPERTIES } from '../../http/contractAddress.js';
-import { PAGINATION_QUERY_PROPERTIES } from '../../http/pagination.js';
+import { collectionSchema, PAGINATION_QUERY_PROPERTIES } from '../../http/pagination.js';
+import { PROBLEM_RESPONSES } from '../../http/problemSchema.js';
 
 /** Path and query fragments shared by the registry routes (JSON Schema, validated by Fastify). */
 
@@ -10,21 +11,17 @@ export const ADDRESS_PATTERN = '^0x[0-9a-fA-F]{40}$';
 /** 32 bytes as `0x` + 64 hex digits. */
 export const BYTES32_PATTERN = '^0x[0-9a-fA-F]{64}$';
 
-export const DID_CORE_V1 = {
-  type: 'string',
-  format: DID_CORE_V1_FORMAT,
-  description: 'A did:core v1',
-} as const;
-export const ADDRESS = {
-  type: 'string',
-  pattern: ADDRESS_PATTERN,
-  description: 'A 20-byte address',
-} as const;
-export const BYTES32 = {
-  type: 'string',
-  pattern: BYTES32_PATTERN,
-  description: '32 bytes in hex',
-} as const;
+export const DID_CORE_V1 = stringSchema({ format: DID_CORE_V1_FORMAT }, 'A did:core v1');
+export const ADDRESS = stringSchema({ pattern: ADDRESS_PATTERN }, 'A 20-byte address');
+export const BYTES32 = stringSchema({ pattern: BYTES32_PATTERN }, '32 bytes in hex');
+
+/** A string schema with a `pattern` or a `format`, and its description. */
+function stringSchema<const rule extends { pattern: string } | { format: string }>(
+  rule: rule,
+  description: string,
+) {
+  return { type: 'string', ...rule, description } as const;
+}
 
 /** Query schema of an item read: only `contractAddress`. */
 export const ITEM_QUERY = {
@@ -53,4 +50,20 @@ export function linkItem(idField: string, idSchema: object = { type: 'string' })
     required: [idField, 'href'],
     properties: { [idField]: idSchema, href: { type: 'string', format: 'uri' } },
   } as const;
+}
+
+/** The responses of a list read: a page of `{ <idField>, href }` items, or a problem. */
+export function listResponse(idField: string, idSchema?: object) {
+  return { 200: collectionSchema(linkItem(idField, idSchema)), ...PROBLEM_RESPONSES } as const;
+}
+
+/**
+ * The responses of an item read: an object with `properties` (all required unless `required`
+ * says which), or a problem.
+ */
+export function objectResponse(
+  properties: Record<string, object>,
+  required: readonly string[] = Object.keys(properties),
+) {
+  return { 200: { type: 'object', required, properties }, ...PROBLEM_RESPONSES } as const;
 }

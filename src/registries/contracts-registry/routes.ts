@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { getAddress, type Hex } from 'viem';
 import { typedProblem } from '../../errors/problem.js';
-import { toPageRequest } from '../../http/pagination.js';
-import { getRegistryTypeAt } from '../../ledger/getRegistryTypeAt.js';
-import { CONTRACTS_REGISTRY } from '../../ledger/registryCatalog.js';
 import { openReadScope, type ReadScope } from '../common/openReadScope.js';
+import { readRoutes } from '../common/readRoutes.js';
 import { registerAbiRoute } from '../common/registerAbiRoute.js';
-import { ADDRESS, collectionQuery, ITEM_QUERY } from '../common/schemas.js';
+import { ADDRESS } from '../common/schemas.js';
+import { CONTRACTS_REGISTRY } from './contract.js';
 import { CONTRACT, CONTRACT_LIST, TEMPLATE, TEMPLATE_ID, TEMPLATE_LIST } from './schemas.js';
 import { getDeployment, getDeploymentAddresses, getTemplate, getTemplateIds } from './views.js';
 
-type CollectionQuery = { 'page[after]'?: number; 'page[size]'?: number; contractAddress?: string };
-type ItemQuery = { contractAddress?: string };
 const TAG = 'contracts-registry';
 
 /**
@@ -22,40 +19,22 @@ const TAG = 'contracts-registry';
  * - Spec: SPEC.md §4.1, §4.2.3; reference/read-api.md §3.2
  */
 export async function contractsRegistryRoutes(app: FastifyInstance): Promise<void> {
+  const { list, item } = readRoutes(app, TAG, openScope);
   registerAbiRoute(app, TAG, CONTRACTS_REGISTRY.abi, app.environment.contractsRegistry);
 
-  app.get<{ Querystring: CollectionQuery }>(
-    '/contracts',
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'Registry instances deployed by the Contracts Registry',
-        querystring: collectionQuery(),
-        response: CONTRACT_LIST,
-      },
-    },
-    async function contracts(request) {
-      const scope = await openScope(this, request.query.contractAddress);
-      const page = toPageRequest(request.query);
-      const { items, total } = await getDeploymentAddresses(scope.reader, scope.address, page);
-      const links = items.map((address) => ({ address, href: scope.href('contracts', address) }));
-      return scope.collection(['contracts'], page, total, links);
-    },
-  );
+  list('/contracts', 'address', getDeploymentAddresses, {
+    summary: 'Registry instances deployed by the Contracts Registry',
+    response: CONTRACT_LIST,
+  });
 
-  app.get<{ Params: { address: string }; Querystring: ItemQuery }>(
+  item<{ address: string }>(
     '/contracts/:address',
     {
-      schema: {
-        tags: [TAG],
-        summary: 'One registry instance',
-        params: { type: 'object', properties: { address: ADDRESS } },
-        querystring: ITEM_QUERY,
-        response: CONTRACT,
-      },
+      summary: 'One registry instance',
+      params: { type: 'object', properties: { address: ADDRESS } },
+      response: CONTRACT,
     },
-    async function contract(request) {
-      const scope = await openScope(this, request.query.contractAddress);
+    async (scope, request) => {
       const deployment = await getDeployment(
         scope.reader,
         scope.address,
@@ -72,38 +51,19 @@ export async function contractsRegistryRoutes(app: FastifyInstance): Promise<voi
     },
   );
 
-  app.get<{ Querystring: CollectionQuery }>(
-    '/templates',
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'Templates, one per registry type',
-        querystring: collectionQuery(),
-        response: TEMPLATE_LIST,
-      },
-    },
-    async function templates(request) {
-      const scope = await openScope(this, request.query.contractAddress);
-      const page = toPageRequest(request.query);
-      const { items, total } = await getTemplateIds(scope.reader, scope.address, page);
-      const links = items.map((id) => ({ id, href: scope.href('templates', id) }));
-      return scope.collection(['templates'], page, total, links);
-    },
-  );
+  list('/templates', 'id', getTemplateIds, {
+    summary: 'Templates, one per registry type',
+    response: TEMPLATE_LIST,
+  });
 
-  app.get<{ Params: { id: string }; Querystring: ItemQuery }>(
+  item<{ id: string }>(
     '/templates/:id',
     {
-      schema: {
-        tags: [TAG],
-        summary: 'One template',
-        params: { type: 'object', properties: { id: TEMPLATE_ID } },
-        querystring: ITEM_QUERY,
-        response: TEMPLATE,
-      },
+      summary: 'One template',
+      params: { type: 'object', properties: { id: TEMPLATE_ID } },
+      response: TEMPLATE,
     },
-    async function template(request) {
-      const scope = await openScope(this, request.query.contractAddress);
+    async (scope, request) => {
       const id = request.params.id.toLowerCase() as Hex;
       const found = await getTemplate(scope.reader, scope.address, id);
       return {
@@ -132,7 +92,7 @@ async function openScope(
   if (contractAddress !== undefined) {
     const address = getAddress(contractAddress);
     if (address !== app.environment.contractsRegistry) {
-      const found = await getRegistryTypeAt(app.ledger, address);
+      const found = await app.targets.at(await app.chain.latest()).kindAt(address);
       throw typedProblem(
         'invalid-contract-address',
         found.kind === 'none'
@@ -141,7 +101,7 @@ async function openScope(
       );
     }
   }
-  return openReadScope(app, TAG, contractAddress);
+  return openReadScope(app, TAG, contractAddress, { only: app.environment.contractsRegistry });
 }
 
 /** A block timestamp (seconds) as an ISO 8601 UTC date-time. */

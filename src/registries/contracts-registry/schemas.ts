@@ -1,6 +1,4 @@
-import { collectionSchema } from '../../http/pagination.js';
-import { PROBLEM_RESPONSES } from '../../http/problemSchema.js';
-import { ADDRESS, BYTES32, linkItem } from '../common/schemas.js';
+import { ADDRESS, BYTES32, listResponse, objectResponse } from '../common/schemas.js';
 
 /** Response schemas of the Contracts Registry reads (read-api.md §3.2, renamed). */
 
@@ -12,55 +10,26 @@ const DATE_TIME = {
 
 export const TEMPLATE_ID = { ...BYTES32, description: 'A template id: its registry type' } as const;
 
-export const CONTRACT_LIST = {
-  200: collectionSchema(linkItem('address', ADDRESS)),
-  ...PROBLEM_RESPONSES,
-} as const;
+export const CONTRACT_LIST = listResponse('address', ADDRESS);
 
-export const CONTRACT = {
-  200: {
-    type: 'object',
-    required: ['address', 'deployer', 'deployerDid', 'templateId', 'deployedAt', 'isActive'],
-    properties: {
-      address: ADDRESS,
-      deployer: { ...ADDRESS, description: 'The account that deployed the instance' },
-      deployerDid: { type: 'string', description: 'The DID it was deployed under' },
-      templateId: TEMPLATE_ID,
-      deployedAt: DATE_TIME,
-      isActive: { type: 'boolean' },
-    },
-  },
-  ...PROBLEM_RESPONSES,
-} as const;
+export const CONTRACT = objectResponse({
+  address: ADDRESS,
+  deployer: { ...ADDRESS, description: 'The account that deployed the instance' },
+  deployerDid: { type: 'string', description: 'The DID it was deployed under' },
+  templateId: TEMPLATE_ID,
+  deployedAt: DATE_TIME,
+  isActive: { type: 'boolean' },
+});
 
-export const TEMPLATE_LIST = {
-  200: collectionSchema(linkItem('id', TEMPLATE_ID)),
-  ...PROBLEM_RESPONSES,
-} as const;
+export const TEMPLATE_LIST = listResponse('id', TEMPLATE_ID);
 
-export const TEMPLATE = {
-  200: {
-    type: 'object',
-    required: [
-      'id',
-      'name',
-      'version',
-      'beaconAddress',
-      'implementation',
-      'isActive',
-      'createdAt',
-      'updatedAt',
-    ],
-    properties: {
-      id: TEMPLATE_ID,
-      name: { type: 'string', description: 'The registry contract name' },
-      version: { type: 'string' },
-      beaconAddress: { ...ADDRESS, description: 'The beacon every instance follows' },
-      implementation: { ...ADDRESS, description: 'The current implementation of the beacon' },
-      isActive: { type: 'boolean', description: 'Whether new instances may be deployed' },
-      createdAt: DATE_TIME,
-      updatedAt: DATE_TIME,
-    },
-  },
-  ...PROBLEM_RESPONSES,
-} as const;
+export const TEMPLATE = objectResponse({
+  id: TEMPLATE_ID,
+  name: { type: 'string', description: 'The registry contract name' },
+  version: { type: 'string' },
+  beaconAddress: { ...ADDRESS, description: 'The beacon every instance follows' },
+  implementation: { ...ADDRESS, description: 'The current implementation of the beacon' },
+  isActive: { type: 'boolean', description: 'Whether new instances may be deployed' },
+  createdAt: DATE_TIME,
+  updatedAt: DATE_TIME,
+});

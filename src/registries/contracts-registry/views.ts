@@ -1,10 +1,8 @@
 import type { Address, Hex } from 'viem';
 import { isRevertOf } from '../../errors/contract.js';
 import { ResourceNotFoundError } from '../../errors/notFound.js';
-import type { PageRequest } from '../../http/pagination.js';
-import type { BlockReader } from '../../ledger/createChainReader.js';
-import { CONTRACTS_REGISTRY } from '../../ledger/registryCatalog.js';
-import { type Page, toPageArgs } from '../common/page.js';
+import { itemView, pageView } from '../common/defineView.js';
+import { CONTRACTS_REGISTRY } from './contract.js';
 
 const abi = CONTRACTS_REGISTRY.abi;
 
@@ -33,75 +31,33 @@ export type Template = {
 };
 
 /** Addresses of the deployed instances, in deployment order (the environment defaults first). */
-export async function getDeploymentAddresses(
-  reader: BlockReader,
-  address: Address,
-  page: PageRequest,
-): Promise<Page<Address>> {
-  const [items, total] = await reader.read({
-    address,
-    abi,
-    functionName: 'getDeployments',
-    args: toPageArgs(page),
-  });
-  return { items: [...items], total };
-}
+export const getDeploymentAddresses = pageView(abi, 'getDeployments');
 
 /**
  * The deployment record of `instance`.
  * @throws {ResourceNotFoundError} `Contract` when the registry did not deploy it.
  */
-export async function getDeployment(
-  reader: BlockReader,
-  address: Address,
-  instance: Address,
-): Promise<Deployment> {
-  try {
-    return await reader.read({ address, abi, functionName: 'getDeployment', args: [instance] });
-  } catch (error) {
-    if (isRevertOf(error, 'InstanceNotFound')) {
-      throw new ResourceNotFoundError(
-        'Contract',
-        `Contract ${instance} was not deployed by the Contracts Registry`,
-        { cause: error },
-      );
-    }
-    throw error;
-  }
-}
+export const getDeployment = itemView(abi, 'getDeployment', toNotFound);
 
 /** Template ids (each a registry type), in insertion order. */
-export async function getTemplateIds(
-  reader: BlockReader,
-  address: Address,
-  page: PageRequest,
-): Promise<Page<Hex>> {
-  const [items, total] = await reader.read({
-    address,
-    abi,
-    functionName: 'getTemplates',
-    args: toPageArgs(page),
-  });
-  return { items: [...items], total };
-}
+export const getTemplateIds = pageView(abi, 'getTemplates');
 
 /**
  * One template.
  * @throws {ResourceNotFoundError} `Template`.
  */
-export async function getTemplate(
-  reader: BlockReader,
-  address: Address,
-  templateId: Hex,
-): Promise<Template> {
-  try {
-    return await reader.read({ address, abi, functionName: 'getTemplate', args: [templateId] });
-  } catch (error) {
-    if (isRevertOf(error, 'TemplateNotFound')) {
-      throw new ResourceNotFoundError('Template', `Template ${templateId} is not registered`, {
-        cause: error,
-      });
-    }
-    throw error;
+export const getTemplate = itemView(abi, 'getTemplate', toNotFound);
+
+/** The 404 a known revert of the Contracts Registry views stands for; any other error as it is. */
+function toNotFound(error: unknown, id: string): unknown {
+  if (isRevertOf(error, 'InstanceNotFound')) {
+    const detail = `Contract ${id} was not deployed by the Contracts Registry`;
+    return new ResourceNotFoundError('Contract', detail, { cause: error });
   }
+  if (isRevertOf(error, 'TemplateNotFound')) {
+    return new ResourceNotFoundError('Template', `Template ${id} is not registered`, {
+      cause: error,
+    });
+  }
+  return error;
 }

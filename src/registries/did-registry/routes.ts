@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { validationProblem } from '../../errors/problem.js';
+import { parameterProblem } from '../../errors/problem.js';
 import { toPageRequest } from '../../http/pagination.js';
 import { toPlainDidDocument } from '../../identity/didDocument.js';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
 import { openReadScope } from '../common/openReadScope.js';
 import { registerAbiRoute } from '../common/registerAbiRoute.js';
 import { registerDetailsRoute } from '../common/registerDetailsRoute.js';
+import { toValidAtTime } from '../common/toValidAtTime.js';
+import { DID_REGISTRY } from './contract.js';
 import {
   DID_DOCUMENT,
   DID_DOCUMENT_PARAMS,
@@ -32,7 +33,7 @@ const TAG = 'did-registry';
  * - Spec: SPEC.md §2.8, §4.1, §4.2
  */
 export async function didRegistryRoutes(app: FastifyInstance): Promise<void> {
-  registerAbiRoute(app, TAG, REGISTRIES[TAG].abi, app.environment.registries[TAG]);
+  registerAbiRoute(app, TAG, DID_REGISTRY.abi, app.environment.registries[TAG]);
   registerDetailsRoute(app, TAG, { policyRegistryContract: 'policiesRegistry' });
 
   app.get<{ Querystring: IdentifiersQuery }>(
@@ -98,10 +99,6 @@ export async function didRegistryRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-/** `YYYY-MM-DD`, optionally followed by an RFC 3339 time (seconds required) and its offset. */
-const VALID_AT =
-  /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})(?:[Tt](?<hour>\d{2}):(?<minute>\d{2}):(?<second>\d{2})(?:\.\d+)?(?:[Zz]|(?<sign>[+-])(?<offsetHour>\d{2}):(?<offsetMinute>\d{2})))?$/;
-
 /**
  * The Unix time `valid-at` names, in whole seconds (a fraction is dropped: block times have
  * none). A date means that day at 00:00:00Z. Checked here rather than in the schema because the
@@ -111,32 +108,11 @@ const VALID_AT =
  */
 function parseValidAt(value: string | undefined): bigint | undefined {
   if (value === undefined) return undefined;
-  const seconds = toUnixSeconds(value);
+  const time = toValidAtTime(value);
+  const seconds = time === undefined ? undefined : Math.floor(time / 1000);
   const invalid = (detail: string) =>
-    validationProblem([{ parameter: 'valid-at', detail: `Parameter "valid-at" ${detail}` }]);
+    parameterProblem('valid-at', `Parameter "valid-at" ${detail}`);
   if (seconds === undefined) throw invalid('must be a date (YYYY-MM-DD) or an RFC 3339 date-time');
   if (seconds < 0) throw invalid('must not be before 1970-01-01T00:00:00Z');
   return BigInt(seconds);
-}
-
-/** Seconds since the epoch (negative before it), or `undefined` unless a real date and time. */
-function toUnixSeconds(value: string): number | undefined {
-  const groups = VALID_AT.exec(value)?.groups;
-  if (!groups) return undefined;
-  const field = (name: string) => Number(groups[name] ?? 0);
-  const time = new Date(0);
-  // setUTCFullYear, unlike Date.UTC, does not map the years 0 to 99 onto 1900 to 1999.
-  time.setUTCFullYear(field('year'), field('month') - 1, field('day'));
-  time.setUTCHours(field('hour'), field('minute'), field('second'));
-  // Out-of-range fields (month 13, February 30, 24:00:00) roll over: the round trip catches them.
-  const exact =
-    time.getUTCFullYear() === field('year') &&
-    time.getUTCMonth() === field('month') - 1 &&
-    time.getUTCDate() === field('day') &&
-    time.getUTCHours() === field('hour') &&
-    time.getUTCMinutes() === field('minute') &&
-    time.getUTCSeconds() === field('second');
-  if (!exact || field('offsetHour') > 23 || field('offsetMinute') > 59) return undefined;
-  const offset = (field('offsetHour') * 60 + field('offsetMinute')) * 60;
-  return time.getTime() / 1000 - (groups.sign === '-' ? -offset : offset);
 }

@@ -1,8 +1,7 @@
 import { CONTRACT_ADDRESS_QUERY_PROPERTIES } from '../../http/contractAddress.js';
-import { collectionSchema } from '../../http/pagination.js';
 import { PROBLEM_RESPONSES } from '../../http/problemSchema.js';
 import { VERIFICATION_RELATIONSHIPS } from '../../identity/didDocument.js';
-import { collectionQuery, DID_CORE_V1, linkItem } from '../common/schemas.js';
+import { collectionQuery, DID_CORE_V1, listResponse } from '../common/schemas.js';
 
 /** Schemas of the DID Registry reads (SPEC.md §4.1, §4.2; reference/read-api.md §3.1). */
 
@@ -36,10 +35,7 @@ export const DID_DOCUMENT_QUERY = {
   },
 } as const;
 
-export const IDENTIFIER_LIST = {
-  200: collectionSchema(linkItem('did', DID_CORE_V1)),
-  ...PROBLEM_RESPONSES,
-} as const;
+export const IDENTIFIER_LIST = listResponse('did', DID_CORE_V1);
 
 const DID_URL = { type: 'string', description: '<did>#<vMethodId>' } as const;
 

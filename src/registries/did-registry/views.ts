@@ -1,59 +1,26 @@
 import type { Address } from 'viem';
 import { isRevertOf } from '../../errors/contract.js';
 import { ResourceNotFoundError } from '../../errors/notFound.js';
-import type { PageRequest } from '../../http/pagination.js';
 import { type ToDidDocumentReturnType, toDidDocument } from '../../identity/didDocument.js';
 import type { BlockReader } from '../../ledger/createChainReader.js';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
-import { type Page, toPageArgs } from '../common/page.js';
+import { itemView, pageView } from '../common/defineView.js';
+import { DID_REGISTRY } from './contract.js';
 
-const abi = REGISTRIES['did-registry'].abi;
+const abi = DID_REGISTRY.abi;
 
 /** What {@link getDidDocument} returns: the document, and whether its base document was usable. */
 export type GetDidDocumentReturnType = ToDidDocumentReturnType;
 
 /** The registered DIDs, in registration order. */
-export async function getDids(
-  reader: BlockReader,
-  address: Address,
-  page: PageRequest,
-): Promise<Page<string>> {
-  const [items, total] = await reader.read({
-    address,
-    abi,
-    functionName: 'getDids',
-    args: toPageArgs(page),
-  });
-  return { items: [...items], total };
-}
+export const getDids = pageView(abi, 'getDids');
 
 /**
  * The DIDs `controller` controls (itself included while it is its own controller).
  * @throws {ResourceNotFoundError} `Controller` when `controller` is not a registered DID.
  */
-export async function getDidsByController(
-  reader: BlockReader,
-  address: Address,
-  controller: string,
-  page: PageRequest,
-): Promise<Page<string>> {
-  try {
-    const [items, total] = await reader.read({
-      address,
-      abi,
-      functionName: 'getDidsByController',
-      args: [controller, ...toPageArgs(page)],
-    });
-    return { items: [...items], total };
-  } catch (error) {
-    if (isRevertOf(error, 'DidNotFound')) {
-      throw new ResourceNotFoundError('Controller', `Controller ${controller} is not registered`, {
-        cause: error,
-      });
-    }
-    throw error;
-  }
-}
+export const getDidsByController = pageView(abi, 'getDidsByController', (error, controller) =>
+  toNotFound(error, 'Controller', controller),
+);
 
 /**
  * The DID document of `did` at `at` (Unix seconds), or at the time of the reader's block: only
@@ -75,26 +42,17 @@ export async function getDidDocument(
       : reader.read({ address, abi, functionName: 'getDidDocumentByTimestamp', args: [did, at] }));
     return toDidDocument(did, record);
   } catch (error) {
-    if (isRevertOf(error, 'DidNotFound')) {
-      throw new ResourceNotFoundError('Identifier', `Identifier ${did} is not registered`, {
-        cause: error,
-      });
-    }
-    throw error;
+    throw toNotFound(error, 'Identifier', did);
   }
 }
 
-/**
- * Whether `account` may act for `did`: a controller DID of it holds a `capabilityInvocation`
- * secp256k1 key valid now whose address is `account` (what the registries check on-chain).
- * `false` for an unknown DID. Replaces the removed `/actions` route (SPEC.md §4.1).
- * - Design: DESIGN.md §4
- */
-export async function isController(
-  reader: BlockReader,
-  address: Address,
-  did: string,
-  account: Address,
-): Promise<boolean> {
-  return reader.read({ address, abi, functionName: 'checkController', args: [did, account] });
+/** A DID that is not registered, named as the `resource` the request asked for. */
+function toNotFound(error: unknown, resource: string, did: string): unknown {
+  if (!isRevertOf(error, 'DidNotFound')) return error;
+  return new ResourceNotFoundError(resource, `${resource} ${did} is not registered`, {
+    cause: error,
+  });
 }
+
+/** Whether `did` is registered in the DID Registry at `address`. */
+export const didExists = itemView(abi, 'didExists');

@@ -1,61 +1,72 @@
 import type { Hex } from 'viem';
-import type { ScopeName } from '../../auth/scopes.js';
 import { jwkThumbprint, toPublicJwk } from '../../identity/jwk.js';
+import {
+  COMBINABLE_SCOPE,
+  type ScopeRule,
+  type WriterToken,
+  type WriteTable,
+} from '../common/writeRules.js';
 
 /**
- * DID Registry functions and the scopes that may call them through `/v1/ledger`.
+ * DID Registry scopes (`did-registry:invite` registers the holder's own, not yet registered DID).
+ * - Spec: SPEC.md §5.2, §5.3.3
+ */
+export const DID_REGISTRY_SCOPES = {
+  'did-registry:invite': { alone: true, didKey: false },
+  'did-registry:write': COMBINABLE_SCOPE,
+} as const satisfies Record<string, ScopeRule>;
+
+type Scope = keyof typeof DID_REGISTRY_SCOPES;
+const WRITE = { scopes: ['did-registry:write'] } as const;
+
+/**
+ * DID Registry functions, the scopes that may call them through `/v1/ledger` and the argument
+ * rules of SPEC.md §4.4: `insertDidDocument` registers the token's own DID and exactly the key its
+ * `cnf.jkt` names, sent by that key (argument 3); `addVerificationMethod` and
+ * `rollVerificationMethod` name a key by its RFC 7638 thumbprint.
  * - Spec: SPEC.md §4.4
  */
-export const DID_REGISTRY_WRITES: Readonly<Record<string, readonly ScopeName[]>> = {
-  insertDidDocument: ['did-registry:invite'],
-  addController: ['did-registry:write'],
-  addVerificationMethod: ['did-registry:write'],
-  addVerificationRelationship: ['did-registry:write'],
-  expireVerificationMethod: ['did-registry:write'],
-  revokeController: ['did-registry:write'],
-  revokeVerificationMethod: ['did-registry:write'],
-  rollVerificationMethod: ['did-registry:write'],
-  updateBaseDocument: ['did-registry:write'],
+export const DID_REGISTRY_WRITES: WriteTable<Scope> = {
+  insertDidDocument: {
+    scopes: ['did-registry:invite'],
+    checkArguments: checkInsertDidDocument,
+    senderKeyArgument: 3,
+  },
+  addController: WRITE,
+  addVerificationMethod: {
+    ...WRITE,
+    checkArguments: async (args) => {
+      const [, vMethodId, publicKey, isSecp256k1] = args as [string, string, Hex, boolean];
+      return checkThumbprint(vMethodId, publicKey, isSecp256k1);
+    },
+  },
+  addVerificationRelationship: WRITE,
+  expireVerificationMethod: WRITE,
+  revokeController: WRITE,
+  revokeVerificationMethod: WRITE,
+  rollVerificationMethod: {
+    ...WRITE,
+    checkArguments: async (args) => {
+      const [roll] = args as [{ vMethodId: string; publicKey: Hex; isSecp256k1: boolean }];
+      return checkThumbprint(roll.vMethodId, roll.publicKey, roll.isSecp256k1);
+    },
+  },
+  updateBaseDocument: WRITE,
 };
 
-/** What the DID Registry rules need to know of the access token. */
-export type WriterToken = { sub: string; jkt: string | undefined };
-
-/**
- * The argument rules of SPEC.md §4.4 for DID Registry writes: `insertDidDocument` registers the
- * token's own DID and exactly the key its `cnf.jkt` names; `addVerificationMethod` and
- * `rollVerificationMethod` name a key by its RFC 7638 thumbprint.
- * @returns the reason the call is refused, or `undefined`.
- */
-export async function checkDidRegistryArguments(
-  functionName: string,
+async function checkInsertDidDocument(
   args: readonly unknown[],
   token: WriterToken,
 ): Promise<string | undefined> {
-  switch (functionName) {
-    case 'insertDidDocument': {
-      const [did, , vMethodId, publicKey] = args as [string, string, string, Hex, boolean];
-      if (did !== token.sub)
-        return `"insertDidDocument" must register the token's DID "${token.sub}"`;
-      const thumbprint = await thumbprintOf(publicKey, true);
-      if (thumbprint === undefined || thumbprint !== token.jkt) {
-        return 'the key of "insertDidDocument" is not the key proven for the token ("cnf.jkt")';
-      }
-      if (vMethodId !== thumbprint)
-        return `"vMethodId" must be the thumbprint of "publicKey" (${thumbprint})`;
-      return undefined;
-    }
-    case 'addVerificationMethod': {
-      const [, vMethodId, publicKey, isSecp256k1] = args as [string, string, Hex, boolean];
-      return checkThumbprint(vMethodId, publicKey, isSecp256k1);
-    }
-    case 'rollVerificationMethod': {
-      const [roll] = args as [{ vMethodId: string; publicKey: Hex; isSecp256k1: boolean }];
-      return checkThumbprint(roll.vMethodId, roll.publicKey, roll.isSecp256k1);
-    }
-    default:
-      return undefined;
+  const [did, , vMethodId, publicKey] = args as [string, string, string, Hex, boolean];
+  if (did !== token.sub) return `"insertDidDocument" must register the token's DID "${token.sub}"`;
+  const thumbprint = await thumbprintOf(publicKey, true);
+  if (thumbprint === undefined || thumbprint !== token.jkt) {
+    return 'the key of "insertDidDocument" is not the key proven for the token ("cnf.jkt")';
   }
+  if (vMethodId !== thumbprint)
+    return `"vMethodId" must be the thumbprint of "publicKey" (${thumbprint})`;
+  return undefined;
 }
 
 async function checkThumbprint(

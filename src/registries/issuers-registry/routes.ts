@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../../errors/config.js';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
 import { registerAbiRoute } from '../common/registerAbiRoute.js';
 import { registerDetailsRoute } from '../common/registerDetailsRoute.js';
+import { ISSUERS_REGISTRY } from './contract.js';
 import {
   type CreateProxyFetcherParameters,
   createProxyFetcher,
@@ -40,7 +40,7 @@ export async function issuersRegistryRoutes(
   registerAbiRoute(
     app,
     'issuers-registry',
-    REGISTRIES['issuers-registry'].abi,
+    ISSUERS_REGISTRY.abi,
     app.environment.registries['issuers-registry'],
   );
   registerDetailsRoute(app, 'issuers-registry', {

@@ -1,7 +1,13 @@
 import { collectionSchema } from '../../http/pagination.js';
 import { PROBLEM_RESPONSES } from '../../http/problemSchema.js';
-import { collectionQuery, DID_CORE_V1, ITEM_QUERY, linkItem } from '../common/schemas.js';
-import { ISSUER_TYPES } from './views.js';
+import { ISSUER_TYPES } from '../../identity/issuerTypes.js';
+import {
+  collectionQuery,
+  DID_CORE_V1,
+  ITEM_QUERY,
+  listResponse,
+  objectResponse,
+} from '../common/schemas.js';
 
 /** Path, query and response schemas of the Issuers Registry reads (read-api.md §3.3, renamed). */
 
@@ -60,10 +66,7 @@ const ATTRIBUTE_READ = {
   properties: { did: { type: 'string' }, attribute: ATTRIBUTE_OBJECT },
 } as const;
 
-export const ISSUER_LIST = {
-  200: collectionSchema(linkItem('did')),
-  ...PROBLEM_RESPONSES,
-} as const;
+export const ISSUER_LIST = listResponse('did');
 
 export const ISSUER = {
   200: {
@@ -93,10 +96,7 @@ export const ISSUER = {
   ...PROBLEM_RESPONSES,
 } as const;
 
-export const ID_LIST = {
-  200: collectionSchema(linkItem('id', ID_OUT)),
-  ...PROBLEM_RESPONSES,
-} as const;
+export const ID_LIST = listResponse('id', ID_OUT);
 
 export const ATTRIBUTE = { 200: ATTRIBUTE_READ, ...PROBLEM_RESPONSES } as const;
 
@@ -117,27 +117,17 @@ export const REVISION_LIST = {
   ...PROBLEM_RESPONSES,
 } as const;
 
-export const PROXY_LIST = {
-  200: collectionSchema(linkItem('proxyId', ID_OUT)),
-  ...PROBLEM_RESPONSES,
-} as const;
+export const PROXY_LIST = listResponse('proxyId', ID_OUT);
 
-export const PROXY = {
-  200: {
-    type: 'object',
-    required: ['prefix', 'headers', 'testSuffix'],
-    properties: {
-      prefix: { type: 'string' },
-      headers: {
-        type: 'array',
-        items: { type: 'string' },
-        description: 'Names of the headers sent upstream; values are never published',
-      },
-      testSuffix: { type: 'string' },
-    },
+export const PROXY = objectResponse({
+  prefix: { type: 'string' },
+  headers: {
+    type: 'array',
+    items: { type: 'string' },
+    description: 'Names of the headers sent upstream; values are never published',
   },
-  ...PROBLEM_RESPONSES,
-} as const;
+  testSuffix: { type: 'string' },
+});
 
 export const STATUS_LIST = {
   200: { type: 'string', description: 'The status-list credential JWT, as the upstream sent it' },

@@ -1,5 +1,6 @@
 import { type Hex, hexToString } from 'viem';
-import type { AttributeRevision, IssuerType } from './views.js';
+import type { IssuerType } from '../../identity/issuerTypes.js';
+import type { AttributeRevision } from './views.js';
 
 /** read-api.md §3.3 `AttributeObject`: one revision of an attribute, as the API shows it. */
 export type AttributeObject = {

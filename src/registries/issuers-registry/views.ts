@@ -1,16 +1,12 @@
 import type { Address, Hex } from 'viem';
 import { isRevertOf } from '../../errors/contract.js';
 import { ResourceNotFoundError } from '../../errors/notFound.js';
-import type { PageRequest } from '../../http/pagination.js';
+import { ISSUER_TYPES, type IssuerType } from '../../identity/issuerTypes.js';
 import type { BlockReader } from '../../ledger/createChainReader.js';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
-import { type Page, toPageArgs } from '../common/page.js';
+import { itemView, pageView } from '../common/defineView.js';
+import { ISSUERS_REGISTRY } from './contract.js';
 
-const abi = REGISTRIES['issuers-registry'].abi;
-
-/** `IssuerType` of the contract, by its index. `Undefined` is never stored. */
-export const ISSUER_TYPES = ['Undefined', 'RootTAO', 'TAO', 'TI', 'Revoked'] as const;
-export type IssuerType = (typeof ISSUER_TYPES)[number];
+const abi = ISSUERS_REGISTRY.abi;
 
 /** An issuer: whether it accepted an attribute (stored its data), and its number of attributes. */
 export type Issuer = { hasAttributes: boolean; totalAttributes: bigint };
@@ -30,19 +26,7 @@ export type AttributeRevision = {
 };
 
 /** DIDs of the issuers, in the order they became issuers. */
-export async function getIssuerDids(
-  reader: BlockReader,
-  address: Address,
-  page: PageRequest,
-): Promise<Page<string>> {
-  const [items, total] = await reader.read({
-    address,
-    abi,
-    functionName: 'getIssuers',
-    args: toPageArgs(page),
-  });
-  return { items: [...items], total };
-}
+export const getIssuerDids = pageView(abi, 'getIssuers');
 
 /**
  * Issuer `did`.
@@ -53,157 +37,68 @@ export async function getIssuer(
   address: Address,
   did: string,
 ): Promise<Issuer> {
-  try {
-    const [hasAttributes, totalAttributes] = await reader.read({
-      address,
-      abi,
-      functionName: 'getIssuer',
-      args: [did],
-    });
-    return { hasAttributes, totalAttributes };
-  } catch (error) {
-    throw toNotFound(error, { did });
-  }
+  const [hasAttributes, totalAttributes] = await readIssuer(reader, address, did);
+  return { hasAttributes, totalAttributes };
 }
+const readIssuer = itemView(abi, 'getIssuer', (error, did) => toNotFound(error, { did }));
 
 /**
  * Attribute ids of issuer `did`, oldest first.
  * @throws {ResourceNotFoundError} `Issuer`.
  */
-export async function getAttributeIds(
-  reader: BlockReader,
-  address: Address,
-  did: string,
-  page: PageRequest,
-): Promise<Page<Hex>> {
-  try {
-    const [items, total] = await reader.read({
-      address,
-      abi,
-      functionName: 'getIssuerAttributes',
-      args: [did, ...toPageArgs(page)],
-    });
-    return { items: [...items], total };
-  } catch (error) {
-    throw toNotFound(error, { did });
-  }
-}
+export const getAttributeIds = pageView(abi, 'getIssuerAttributes', (error, did) =>
+  toNotFound(error, { did }),
+);
 
 /**
  * The latest revision of attribute `attributeId` (any of its revision ids) of `did`.
  * @throws {ResourceNotFoundError} `Issuer`, `Attribute`.
  */
 export async function getAttribute(
-  reader: BlockReader,
-  address: Address,
-  did: string,
-  attributeId: Hex,
+  ...args: Parameters<typeof readAttribute>
 ): Promise<AttributeRevision> {
-  try {
-    const revision = await reader.read({
-      address,
-      abi,
-      functionName: 'getAttribute',
-      args: [did, attributeId],
-    });
-    return toAttributeRevision(revision);
-  } catch (error) {
-    throw toNotFound(error, { did, attributeId });
-  }
+  return toAttributeRevision(await readAttribute(...args));
 }
+const readAttribute = itemView(abi, 'getAttribute', (error, did, attributeId) =>
+  toNotFound(error, { did, attributeId }),
+);
 
 /**
  * Revision ids of attribute `attributeId` of `did`, oldest first.
  * @throws {ResourceNotFoundError} `Issuer`, `Attribute`.
  */
-export async function getRevisionIds(
-  reader: BlockReader,
-  address: Address,
-  did: string,
-  attributeId: Hex,
-  page: PageRequest,
-): Promise<Page<Hex>> {
-  try {
-    const [items, total] = await reader.read({
-      address,
-      abi,
-      functionName: 'getAttributeRevisions',
-      args: [did, attributeId, ...toPageArgs(page)],
-    });
-    return { items: [...items], total };
-  } catch (error) {
-    throw toNotFound(error, { did, attributeId });
-  }
-}
+export const getRevisionIds = pageView(abi, 'getAttributeRevisions', (error, did, attributeId) =>
+  toNotFound(error, { did, attributeId }),
+);
 
 /**
  * Revision `revisionId` of attribute `attributeId` of `did`.
  * @throws {ResourceNotFoundError} `Issuer`, `Attribute`, `Revision`.
  */
 export async function getRevision(
-  reader: BlockReader,
-  address: Address,
-  did: string,
-  attributeId: Hex,
-  revisionId: Hex,
+  ...args: Parameters<typeof readRevision>
 ): Promise<AttributeRevision> {
-  try {
-    const revision = await reader.read({
-      address,
-      abi,
-      functionName: 'getAttributeRevision',
-      args: [did, attributeId, revisionId],
-    });
-    return toAttributeRevision(revision);
-  } catch (error) {
-    throw toNotFound(error, { did, attributeId, revisionId });
-  }
+  return toAttributeRevision(await readRevision(...args));
 }
+const readRevision = itemView(abi, 'getAttributeRevision', (error, did, attributeId, revisionId) =>
+  toNotFound(error, { did, attributeId, revisionId }),
+);
 
 /**
  * Proxy ids of issuer `did` (removing a proxy moves the last one into its place).
  * @throws {ResourceNotFoundError} `Issuer`.
  */
-export async function getProxyIds(
-  reader: BlockReader,
-  address: Address,
-  did: string,
-  page: PageRequest,
-): Promise<Page<Hex>> {
-  try {
-    const [items, total] = await reader.read({
-      address,
-      abi,
-      functionName: 'getIssuerProxies',
-      args: [did, ...toPageArgs(page)],
-    });
-    return { items: [...items], total };
-  } catch (error) {
-    throw toNotFound(error, { did });
-  }
-}
+export const getProxyIds = pageView(abi, 'getIssuerProxies', (error, did) =>
+  toNotFound(error, { did }),
+);
 
 /**
  * The stored data of proxy `proxyId` of `did`: a JSON text, unchecked by the contract.
  * @throws {ResourceNotFoundError} `Issuer`, `Proxy`.
  */
-export async function getProxyData(
-  reader: BlockReader,
-  address: Address,
-  did: string,
-  proxyId: Hex,
-): Promise<string> {
-  try {
-    return await reader.read({
-      address,
-      abi,
-      functionName: 'getIssuerProxy',
-      args: [did, proxyId],
-    });
-  } catch (error) {
-    throw toNotFound(error, { did, proxyId });
-  }
-}
+export const getProxyData = itemView(abi, 'getIssuerProxy', (error, did, proxyId) =>
+  toNotFound(error, { did, proxyId }),
+);
 
 function toAttributeRevision(revision: {
   attributeId: Hex;

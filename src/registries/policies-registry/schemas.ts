@@ -1,6 +1,4 @@
-import { collectionSchema } from '../../http/pagination.js';
-import { PROBLEM_RESPONSES } from '../../http/problemSchema.js';
-import { ADDRESS, linkItem } from '../common/schemas.js';
+import { ADDRESS, listResponse, objectResponse } from '../common/schemas.js';
 
 /** Response schemas of the Policies Registry reads (read-api.md §3.4). */
 
@@ -11,44 +9,20 @@ export const POLICY_NAME = {
   description: 'A policy name, e.g. TSR:insertSchema',
 } as const;
 
-export const POLICY_LIST = {
-  200: collectionSchema(linkItem('policyName')),
-  ...PROBLEM_RESPONSES,
-} as const;
+export const POLICY_LIST = listResponse('policyName');
 
-export const POLICY = {
-  200: {
-    type: 'object',
-    required: ['policyId', 'policyName', 'description', 'status'],
-    properties: {
-      policyId: { type: 'string', description: 'Decimal id, 1-based in insertion order' },
-      policyName: { type: 'string' },
-      description: { type: 'string' },
-      status: { type: 'boolean', description: 'Whether the policy is active' },
-    },
-  },
-  ...PROBLEM_RESPONSES,
-} as const;
+export const POLICY = objectResponse({
+  policyId: { type: 'string', description: 'Decimal id, 1-based in insertion order' },
+  policyName: { type: 'string' },
+  description: { type: 'string' },
+  status: { type: 'boolean', description: 'Whether the policy is active' },
+});
 
-export const SUBJECT_LIST = {
-  200: collectionSchema(linkItem('subject', ADDRESS)),
-  ...PROBLEM_RESPONSES,
-} as const;
+export const SUBJECT_LIST = listResponse('subject', ADDRESS);
 
-export const SUBJECT = {
-  200: {
-    type: 'object',
-    required: ['subject', 'policies'],
-    properties: { subject: ADDRESS, policies: { type: 'string', format: 'uri' } },
-  },
-  ...PROBLEM_RESPONSES,
-} as const;
+export const SUBJECT = objectResponse({
+  subject: ADDRESS,
+  policies: { type: 'string', format: 'uri' },
+});
 
-export const SUBJECT_POLICY = {
-  200: {
-    type: 'object',
-    required: ['subject', 'policyName'],
-    properties: { subject: ADDRESS, policyName: { type: 'string' } },
-  },
-  ...PROBLEM_RESPONSES,
-} as const;
+export const SUBJECT_POLICY = objectResponse({ subject: ADDRESS, policyName: { type: 'string' } });

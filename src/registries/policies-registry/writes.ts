@@ -1,15 +1,20 @@
-import type { ScopeName } from '../../auth/scopes.js';
+import { COMBINABLE_SCOPE, writableWith } from '../common/writeRules.js';
 
 /**
- * Policies Registry functions and the scopes that may call them through `/v1/ledger`.
- * - Spec: SPEC.md §4.4
+ * The Policies Registry scope, and its functions with the scope that may call them through
+ * `/v1/ledger`.
+ * - Spec: SPEC.md §4.4, §5.2
  */
-const WRITE: readonly ScopeName[] = ['policies-registry:write'];
-export const POLICIES_REGISTRY_WRITES: Readonly<Record<string, readonly ScopeName[]>> = {
-  insertPolicy: WRITE,
-  updatePolicy: WRITE,
-  activatePolicy: WRITE,
-  deactivatePolicy: WRITE,
-  insertUserAttributes: WRITE,
-  deleteUserAttributes: WRITE,
-};
+export const POLICIES_REGISTRY_SCOPES = { 'policies-registry:write': COMBINABLE_SCOPE } as const;
+
+export const POLICIES_REGISTRY_WRITES = writableWith(
+  ['policies-registry:write'],
+  [
+    'insertPolicy',
+    'updatePolicy',
+    'activatePolicy',
+    'deactivatePolicy',
+    'insertUserAttributes',
+    'deleteUserAttributes',
+  ],
+);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
 import { registerAbiRoute } from '../common/registerAbiRoute.js';
 import { registerDetailsRoute } from '../common/registerDetailsRoute.js';
+import { SCHEMAS_REGISTRY } from './contract.js';
 import { registerMetadataRoutes } from './routes/metadataRoutes.js';
 import { registerRevisionRoutes } from './routes/revisionRoutes.js';
 import { registerSchemaRoutes } from './routes/schemaRoutes.js';
@@ -17,7 +17,7 @@ export async function schemasRegistryRoutes(app: FastifyInstance): Promise<void>
   registerAbiRoute(
     app,
     'schemas-registry',
-    REGISTRIES['schemas-registry'].abi,
+    SCHEMAS_REGISTRY.abi,
     app.environment.registries['schemas-registry'],
   );
   registerDetailsRoute(app, 'schemas-registry', { policyRegistryContract: 'policiesRegistry' });

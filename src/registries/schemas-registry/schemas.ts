@@ -1,6 +1,6 @@
 import { collectionSchema } from '../../http/pagination.js';
 import { PROBLEM_RESPONSES } from '../../http/problemSchema.js';
-import { BYTES32_PATTERN, linkItem } from '../common/schemas.js';
+import { BYTES32_PATTERN, linkItem, listResponse } from '../common/schemas.js';
 
 /** Request and response schemas of the Schemas Registry reads (reference/read-api.md §3.5). */
 
@@ -44,15 +44,12 @@ export const SCHEMA_LIST = {
   ...PROBLEM_RESPONSES,
 } as const;
 
-export const REVISION_LIST = {
-  200: collectionSchema(linkItem('schemaRevisionId', { ...BYTES32_HEX, description: '0x hex' })),
-  ...PROBLEM_RESPONSES,
-} as const;
+export const REVISION_LIST = listResponse('schemaRevisionId', {
+  ...BYTES32_HEX,
+  description: '0x hex',
+});
 
-export const METADATA_LIST = {
-  200: collectionSchema(linkItem('metadataId', { ...BYTES32_HEX, description: '0x hex' })),
-  ...PROBLEM_RESPONSES,
-} as const;
+export const METADATA_LIST = listResponse('metadataId', { ...BYTES32_HEX, description: '0x hex' });
 
 /**
  * A stored document: its bytes parsed as JSON by default; the bytes themselves as

@@ -1,15 +1,15 @@
 import type { Address, Hex } from 'viem';
 import { isRevertOf } from '../../errors/contract.js';
 import { ResourceNotFoundError } from '../../errors/notFound.js';
-import type { PageRequest } from '../../http/pagination.js';
 import type { BlockReader } from '../../ledger/createChainReader.js';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
-import { type Page, readAllPages, toPageArgs } from '../common/page.js';
+import { itemView, pageView } from '../common/defineView.js';
+import { readAllPages } from '../common/page.js';
+import { SCHEMAS_REGISTRY } from './contract.js';
 import { toJsonValue } from './documents.js';
 import { toSchemaIdMultibase } from './ids.js';
 import { isMetadataValidAt } from './validAt.js';
 
-const abi = REGISTRIES['schemas-registry'].abi;
+const abi = SCHEMAS_REGISTRY.abi;
 
 /** A schema: its latest revision and the number of revisions. */
 export type Schema = { latestRevisionId: Hex; schema: Hex; totalRevisions: bigint };
@@ -24,64 +24,23 @@ export type SchemaRevision = {
 };
 
 /** Schema ids (hex) in registration order. */
-export async function getSchemaIds(
-  reader: BlockReader,
-  address: Address,
-  page: PageRequest,
-): Promise<Page<Hex>> {
-  const [items, total] = await reader.read({
-    address,
-    abi,
-    functionName: 'getSchemas',
-    args: toPageArgs(page),
-  });
-  return { items: [...items], total };
-}
+export const getSchemaIds = pageView(abi, 'getSchemas');
 
 /**
  * One schema.
  * @throws {ResourceNotFoundError} `Schema`.
  */
-export async function getSchema(
-  reader: BlockReader,
-  address: Address,
-  schemaId: Hex,
-): Promise<Schema> {
-  try {
-    const [latestRevisionId, schema, totalRevisions] = await reader.read({
-      address,
-      abi,
-      functionName: 'getSchema',
-      args: [schemaId],
-    });
-    return { latestRevisionId, schema, totalRevisions };
-  } catch (error) {
-    throw toNotFound(error, schemaId);
-  }
+export async function getSchema(...args: Parameters<typeof readSchema>): Promise<Schema> {
+  const [latestRevisionId, schema, totalRevisions] = await readSchema(...args);
+  return { latestRevisionId, schema, totalRevisions };
 }
+const readSchema = itemView(abi, 'getSchema', toNotFound);
 
 /**
  * The revision ids of a schema, oldest first.
  * @throws {ResourceNotFoundError} `Schema`.
  */
-export async function getSchemaRevisionIds(
-  reader: BlockReader,
-  address: Address,
-  schemaId: Hex,
-  page: PageRequest,
-): Promise<Page<Hex>> {
-  try {
-    const [items, total] = await reader.read({
-      address,
-      abi,
-      functionName: 'getSchemaRevisions',
-      args: [schemaId, ...toPageArgs(page)],
-    });
-    return { items: [...items], total };
-  } catch (error) {
-    throw toNotFound(error, schemaId);
-  }
-}
+export const getSchemaRevisionIds = pageView(abi, 'getSchemaRevisions', toNotFound);
 
 /**
  * Every revision id of a schema, oldest first (pages of the largest size, read together).
@@ -129,70 +88,24 @@ export async function getSchemaRevisionIdsValidAt(
  * @throws {ResourceNotFoundError} `Schema` or `Revision`.
  */
 export async function getSchemaRevision(
-  reader: BlockReader,
-  address: Address,
-  schemaId: Hex,
-  revisionId: Hex,
+  ...args: Parameters<typeof readSchemaRevision>
 ): Promise<SchemaRevision> {
-  try {
-    const [schema, latestMetadataId, totalMetadata, timestamp] = await reader.read({
-      address,
-      abi,
-      functionName: 'getSchemaRevision',
-      args: [schemaId, revisionId],
-    });
-    return { schema, latestMetadataId, totalMetadata, timestamp };
-  } catch (error) {
-    throw toNotFound(error, schemaId, revisionId);
-  }
+  const [schema, latestMetadataId, totalMetadata, timestamp] = await readSchemaRevision(...args);
+  return { schema, latestMetadataId, totalMetadata, timestamp };
 }
+const readSchemaRevision = itemView(abi, 'getSchemaRevision', toNotFound);
 
 /**
  * The metadata ids of a revision, oldest first.
  * @throws {ResourceNotFoundError} `Schema` or `Revision`.
  */
-export async function getRevisionMetadataIds(
-  reader: BlockReader,
-  address: Address,
-  schemaId: Hex,
-  revisionId: Hex,
-  page: PageRequest,
-): Promise<Page<Hex>> {
-  try {
-    const [items, total] = await reader.read({
-      address,
-      abi,
-      functionName: 'getRevisionMetadataIds',
-      args: [schemaId, revisionId, ...toPageArgs(page)],
-    });
-    return { items: [...items], total };
-  } catch (error) {
-    throw toNotFound(error, schemaId, revisionId);
-  }
-}
+export const getRevisionMetadataIds = pageView(abi, 'getRevisionMetadataIds', toNotFound);
 
 /**
  * One metadata document of a revision (its stored bytes).
  * @throws {ResourceNotFoundError} `Schema`, `Revision` or `Metadata`.
  */
-export async function getRevisionMetadata(
-  reader: BlockReader,
-  address: Address,
-  schemaId: Hex,
-  revisionId: Hex,
-  metadataId: Hex,
-): Promise<Hex> {
-  try {
-    return await reader.read({
-      address,
-      abi,
-      functionName: 'getRevisionMetadata',
-      args: [schemaId, revisionId, metadataId],
-    });
-  } catch (error) {
-    throw toNotFound(error, schemaId, revisionId, metadataId);
-  }
-}
+export const getRevisionMetadata = itemView(abi, 'getRevisionMetadata', toNotFound);
 
 /** Maps the registry's not-found reverts to {@link ResourceNotFoundError}; other errors pass. */
 function toNotFound(error: unknown, schemaId: Hex, revisionId?: Hex, metadataId?: Hex): unknown {

@@ -1,12 +1,13 @@
-import type { ScopeName } from '../../auth/scopes.js';
+import { COMBINABLE_SCOPE, writableWith } from '../common/writeRules.js';
 
 /**
- * Schemas Registry functions and the scopes that may call them through `/v1/ledger`.
- * - Spec: SPEC.md §4.4
+ * The Schemas Registry scope, and its functions with the scope that may call them through
+ * `/v1/ledger`.
+ * - Spec: SPEC.md §4.4, §5.2
  */
-const WRITE: readonly ScopeName[] = ['schemas-registry:write'];
-export const SCHEMAS_REGISTRY_WRITES: Readonly<Record<string, readonly ScopeName[]>> = {
-  insertSchema: WRITE,
-  updateSchema: WRITE,
-  updateMetadata: WRITE,
-};
+export const SCHEMAS_REGISTRY_SCOPES = { 'schemas-registry:write': COMBINABLE_SCOPE } as const;
+
+export const SCHEMAS_REGISTRY_WRITES = writableWith(
+  ['schemas-registry:write'],
+  ['insertSchema', 'updateSchema', 'updateMetadata'],
+);

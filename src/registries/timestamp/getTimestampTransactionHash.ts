@@ -1,7 +1,7 @@
 import { type Address, encodeEventTopics, type Hex, numberToHex } from 'viem';
 import { LedgerRequestError } from '../../errors/ledger.js';
 import type { LedgerClient } from '../../ledger/createLedgerClient.js';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
+import { TIMESTAMP } from './contract.js';
 
 const TRANSACTION_HASH = /^0x[0-9a-fA-F]{64}$/;
 
@@ -18,7 +18,7 @@ export async function getTimestampTransactionHash(
   timestampId: Hex,
   blockNumber: bigint,
 ): Promise<Hex | undefined> {
-  const { abi } = REGISTRIES.timestamp;
+  const { abi } = TIMESTAMP;
   const topics = encodeEventTopics({ abi, eventName: 'HashTimestamped', args: { timestampId } });
   const block = numberToHex(blockNumber);
   let logs: unknown;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
 import { registerAbiRoute } from '../common/registerAbiRoute.js';
 import { registerDetailsRoute } from '../common/registerDetailsRoute.js';
+import { TIMESTAMP } from './contract.js';
 import { registerHashAlgorithmRoutes } from './routes/hashAlgorithmRoutes.js';
 import { registerRecordRoutes } from './routes/recordRoutes.js';
 import { registerTimestampRoutes } from './routes/timestampRoutes.js';
@@ -15,12 +15,7 @@ import { registerVersionRoutes } from './routes/versionRoutes.js';
  * - Spec: SPEC.md §2.8, §4.1, §4.2; reference/read-api.md §3.6
  */
 export async function timestampRoutes(app: FastifyInstance): Promise<void> {
-  registerAbiRoute(
-    app,
-    'timestamp',
-    REGISTRIES.timestamp.abi,
-    app.environment.registries.timestamp,
-  );
+  registerAbiRoute(app, 'timestamp', TIMESTAMP.abi, app.environment.registries.timestamp);
   registerDetailsRoute(app, 'timestamp', { policyRegistryContract: 'policiesRegistry' });
   registerHashAlgorithmRoutes(app);
   registerTimestampRoutes(app);

@@ -1,6 +1,6 @@
 import { collectionSchema } from '../../http/pagination.js';
 import { PROBLEM_RESPONSES } from '../../http/problemSchema.js';
-import { ADDRESS, linkItem } from '../common/schemas.js';
+import { ADDRESS, linkItem, listResponse, objectResponse } from '../common/schemas.js';
 
 /** Request and response schemas of the Timestamp reads (reference/read-api.md §3.6). */
 
@@ -49,26 +49,16 @@ export const RECORD_FILTERS = {
   },
 } as const;
 
-export const HASH_ALGORITHM_LIST = {
-  200: collectionSchema(linkItem('hashAlgorithmId', { type: 'integer' })),
-  ...PROBLEM_RESPONSES,
-} as const;
+export const HASH_ALGORITHM_LIST = listResponse('hashAlgorithmId', { type: 'integer' });
 
-export const HASH_ALGORITHM = {
-  200: {
-    type: 'object',
-    required: ['hashAlgorithmId', 'ianaName', 'multihash', 'oid', 'outputLengthBits', 'status'],
-    properties: {
-      hashAlgorithmId: { type: 'integer' },
-      ianaName: { type: 'string', description: 'IANA hash name, e.g. sha-256' },
-      multihash: { type: 'string', description: 'Multihash (multicodec) name, e.g. sha2-256' },
-      oid: { type: 'string', description: 'e.g. 2.16.840.1.101.3.4.2.1' },
-      outputLengthBits: { type: 'integer' },
-      status: { type: 'string', enum: ['active', 'revoked'] },
-    },
-  },
-  ...PROBLEM_RESPONSES,
-} as const;
+export const HASH_ALGORITHM = objectResponse({
+  hashAlgorithmId: { type: 'integer' },
+  ianaName: { type: 'string', description: 'IANA hash name, e.g. sha-256' },
+  multihash: { type: 'string', description: 'Multihash (multicodec) name, e.g. sha2-256' },
+  oid: { type: 'string', description: 'e.g. 2.16.840.1.101.3.4.2.1' },
+  outputLengthBits: { type: 'integer' },
+  status: { type: 'string', enum: ['active', 'revoked'] },
+});
 
 export const TIMESTAMP_LIST = {
   200: collectionSchema(
@@ -77,92 +67,53 @@ export const TIMESTAMP_LIST = {
   ...PROBLEM_RESPONSES,
 } as const;
 
-export const TIMESTAMP = {
-  200: {
-    type: 'object',
-    required: [
-      'timestampId',
-      'hash',
-      'hashAlgorithmId',
-      'timestampedBy',
-      'blockNumber',
-      'timestamp',
-      'data',
-      'transactionHash',
-    ],
-    properties: {
-      timestampId: { type: 'string', description: TIMESTAMP_ID_FORM },
-      hash: {
-        type: 'string',
-        description:
-          'Multibase base64 ("m…", padding-free) of the multihash of the hash value, under the multicodec code of its algorithm\'s multihash name; the identity multihash (0x00) when the node does not know that name',
-      },
-      hashAlgorithmId: { type: 'integer' },
-      timestampedBy: { ...ADDRESS, description: 'The account that timestamped it' },
-      blockNumber: { type: 'integer' },
-      timestamp: { type: 'string', format: 'date-time', description: 'Block time, ISO 8601 UTC' },
-      data: { ...HEX, description: 'The data stored with the timestamp, 0x hex ("0x" when none)' },
-      transactionHash: {
-        type: ['string', 'null'],
-        description:
-          'The transaction that created it (from its HashTimestamped log); null when the ledger no longer returns that log',
-      },
-    },
+export const TIMESTAMP = objectResponse({
+  timestampId: { type: 'string', description: TIMESTAMP_ID_FORM },
+  hash: {
+    type: 'string',
+    description:
+      'Multibase base64 ("m…", padding-free) of the multihash of the hash value, under the multicodec code of its algorithm\'s multihash name; the identity multihash (0x00) when the node does not know that name',
   },
-  ...PROBLEM_RESPONSES,
-} as const;
+  hashAlgorithmId: { type: 'integer' },
+  timestampedBy: { ...ADDRESS, description: 'The account that timestamped it' },
+  blockNumber: { type: 'integer' },
+  timestamp: { type: 'string', format: 'date-time', description: 'Block time, ISO 8601 UTC' },
+  data: { ...HEX, description: 'The data stored with the timestamp, 0x hex ("0x" when none)' },
+  transactionHash: {
+    type: ['string', 'null'],
+    description:
+      'The transaction that created it (from its HashTimestamped log); null when the ledger no longer returns that log',
+  },
+});
 
-export const RECORD_LIST = {
-  200: collectionSchema(linkItem('recordId', { type: 'string', description: RECORD_ID_FORM })),
-  ...PROBLEM_RESPONSES,
-} as const;
+export const RECORD_LIST = listResponse('recordId', {
+  type: 'string',
+  description: RECORD_ID_FORM,
+});
 
 const HASH_VALUES = { type: 'array', items: { ...HEX, description: 'A hash value, 0x hex' } };
 
-export const RECORD = {
-  200: {
-    type: 'object',
-    required: [
-      'ownerIds',
-      'revokedOwnerIds',
-      'totalVersions',
-      'firstVersionTimestamps',
-      'lastVersionTimestamps',
-    ],
-    properties: {
-      ownerIds: {
-        type: 'array',
-        items: { type: 'string' },
-        description: 'Current owners (not revoked, whatever their validity window)',
-      },
-      revokedOwnerIds: { type: 'array', items: { type: 'string' } },
-      totalVersions: { type: 'integer' },
-      firstVersionTimestamps: { ...HASH_VALUES, description: 'Hash values of version 0' },
-      lastVersionTimestamps: { ...HASH_VALUES, description: 'Hash values of the last version' },
+export const RECORD = objectResponse({
+  ownerIds: {
+    type: 'array',
+    items: { type: 'string' },
+    description: 'Current owners (not revoked, whatever their validity window)',
+  },
+  revokedOwnerIds: { type: 'array', items: { type: 'string' } },
+  totalVersions: { type: 'integer' },
+  firstVersionTimestamps: { ...HASH_VALUES, description: 'Hash values of version 0' },
+  lastVersionTimestamps: { ...HASH_VALUES, description: 'Hash values of the last version' },
+});
+
+export const VERSION_LIST = listResponse('versionId', { type: 'integer' });
+
+export const VERSION = objectResponse({
+  hashes: { ...HASH_VALUES, description: 'Hash values of the version' },
+  info: {
+    type: 'array',
+    items: {
+      description:
+        'A version info: its bytes parsed as JSON when they are UTF-8 JSON, else the bytes as a 0x hex string',
     },
   },
-  ...PROBLEM_RESPONSES,
-} as const;
-
-export const VERSION_LIST = {
-  200: collectionSchema(linkItem('versionId', { type: 'integer' })),
-  ...PROBLEM_RESPONSES,
-} as const;
-
-export const VERSION = {
-  200: {
-    type: 'object',
-    required: ['hashes', 'info'],
-    properties: {
-      hashes: { ...HASH_VALUES, description: 'Hash values of the version' },
-      info: {
-        type: 'array',
-        items: {
-          description:
-            'A version info: its bytes parsed as JSON when they are UTF-8 JSON, else the bytes as a 0x hex string',
-        },
-      },
-    },
-  },
-  ...PROBLEM_RESPONSES,
-} as const;
+});

@@ -3,11 +3,12 @@ import { isRevertOf } from '../../errors/contract.js';
 import { ResourceNotFoundError } from '../../errors/notFound.js';
 import type { PageRequest } from '../../http/pagination.js';
 import type { BlockReader } from '../../ledger/createChainReader.js';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
-import { type Page, toPageArgs } from '../common/page.js';
+import { itemView, pageView } from '../common/defineView.js';
+import type { Page } from '../common/page.js';
+import { TIMESTAMP } from './contract.js';
 import { toRecordIdMultibase, toTimestampIdMultibase } from './ids.js';
 
-const abi = REGISTRIES.timestamp.abi;
+const abi = TIMESTAMP.abi;
 
 /** `HashAlgorithmStatus` of the contract: only these two are ever stored. */
 export const HASH_ALGORITHM_STATUS = { 1: 'active', 2: 'revoked' } as const;
@@ -47,69 +48,24 @@ export type RecordVersion = { hashValues: Hex[]; infos: Hex[] };
 export type RecordFilter = { owner?: string; firstVersionHash?: Hex };
 
 /** Hash algorithm ids, 0-based in insertion order. */
-export async function getHashAlgorithmIds(
-  reader: BlockReader,
-  address: Address,
-  page: PageRequest,
-): Promise<Page<bigint>> {
-  const args = toPageArgs(page);
-  const [items, total] = await reader.read({
-    address,
-    abi,
-    functionName: 'getHashAlgorithms',
-    args,
-  });
-  return { items: [...items], total };
-}
+export const getHashAlgorithmIds = pageView(abi, 'getHashAlgorithms');
 
 /**
  * One hash algorithm.
  * @throws {ResourceNotFoundError} `Hash Algorithm`.
  */
-export async function getHashAlgorithm(
-  reader: BlockReader,
-  address: Address,
-  hashAlgorithmId: bigint,
-): Promise<HashAlgorithm> {
-  try {
-    const args = [hashAlgorithmId] as const;
-    return await reader.read({ address, abi, functionName: 'getHashAlgorithm', args });
-  } catch (error) {
-    if (!isRevertOf(error, 'HashAlgorithmNotFound')) throw error;
-    const detail = `Hash algorithm ${hashAlgorithmId} is not registered`;
-    throw new ResourceNotFoundError('Hash Algorithm', detail, { cause: error });
-  }
-}
+export const getHashAlgorithm = itemView(abi, 'getHashAlgorithm', (error, id) =>
+  toItemNotFound(error, id),
+);
 
 /** Timestamp ids (on-chain form) in timestamping order. */
-export async function getTimestampIds(
-  reader: BlockReader,
-  address: Address,
-  page: PageRequest,
-): Promise<Page<Hex>> {
-  const args = toPageArgs(page);
-  const [items, total] = await reader.read({ address, abi, functionName: 'getTimestamps', args });
-  return { items: [...items], total };
-}
+export const getTimestampIds = pageView(abi, 'getTimestamps');
 
 /**
  * One timestamp.
  * @throws {ResourceNotFoundError} `Timestamp`.
  */
-export async function getTimestamp(
-  reader: BlockReader,
-  address: Address,
-  timestampId: Hex,
-): Promise<Timestamp> {
-  try {
-    const args = [timestampId] as const;
-    return await reader.read({ address, abi, functionName: 'getTimestamp', args });
-  } catch (error) {
-    if (!isRevertOf(error, 'TimestampNotFound')) throw error;
-    const detail = `Timestamp ${toTimestampIdMultibase(timestampId)} does not exist`;
-    throw new ResourceNotFoundError('Timestamp', detail, { cause: error });
-  }
-}
+export const getTimestamp = itemView(abi, 'getTimestamp', (error, id) => toItemNotFound(error, id));
 
 /** Record ids (on-chain form): all in creation order, or those of one owner or first hash. */
 export async function getRecordIds(
@@ -118,98 +74,47 @@ export async function getRecordIds(
   page: PageRequest,
   filter: RecordFilter = {},
 ): Promise<Page<Hex>> {
-  const pageArgs = toPageArgs(page);
   const { firstVersionHash, owner } = filter;
-  const [items, total] =
-    firstVersionHash !== undefined
-      ? await reader.read({
-          address,
-          abi,
-          functionName: 'getRecordsByFirstVersionHash',
-          args: [firstVersionHash, ...pageArgs],
-        })
-      : owner !== undefined
-        ? await reader.read({
-            address,
-            abi,
-            functionName: 'getRecordsByOwner',
-            args: [owner, ...pageArgs],
-          })
-        : await reader.read({ address, abi, functionName: 'getRecords', args: pageArgs });
-  return { items: [...items], total };
+  if (firstVersionHash !== undefined)
+    return getRecordsByFirstVersionHash(reader, address, firstVersionHash, page);
+  if (owner !== undefined) return getRecordsByOwner(reader, address, owner, page);
+  return getRecords(reader, address, page);
 }
+const getRecordsByFirstVersionHash = pageView(abi, 'getRecordsByFirstVersionHash');
+const getRecordsByOwner = pageView(abi, 'getRecordsByOwner');
+const getRecords = pageView(abi, 'getRecords');
 
 /**
  * One record.
  * @throws {ResourceNotFoundError} `Record`.
  */
-export async function getRecord(
-  reader: BlockReader,
-  address: Address,
-  recordId: Hex,
-): Promise<TimestampRecord> {
-  try {
-    const { owners, revokedOwners, totalVersions } = await reader.read({
-      address,
-      abi,
-      functionName: 'getRecord',
-      args: [recordId],
-    });
-    return {
-      ownerIds: owners.map(({ ownerId }) => ownerId),
-      revokedOwnerIds: revokedOwners.map(({ ownerId }) => ownerId),
-      totalVersions,
-    };
-  } catch (error) {
-    throw toNotFound(error, recordId);
-  }
+export async function getRecord(...args: Parameters<typeof readRecord>): Promise<TimestampRecord> {
+  const { owners, revokedOwners, totalVersions } = await readRecord(...args);
+  return {
+    ownerIds: owners.map(({ ownerId }) => ownerId),
+    revokedOwnerIds: revokedOwners.map(({ ownerId }) => ownerId),
+    totalVersions,
+  };
 }
+const readRecord = itemView(abi, 'getRecord', toNotFound);
 
 /**
  * Version ids of a record (`0 … totalVersions - 1`).
  * @throws {ResourceNotFoundError} `Record`.
  */
-export async function getRecordVersionIds(
-  reader: BlockReader,
-  address: Address,
-  recordId: Hex,
-  page: PageRequest,
-): Promise<Page<bigint>> {
-  try {
-    const [items, total] = await reader.read({
-      address,
-      abi,
-      functionName: 'getRecordVersions',
-      args: [recordId, ...toPageArgs(page)],
-    });
-    return { items: [...items], total };
-  } catch (error) {
-    throw toNotFound(error, recordId);
-  }
-}
+export const getRecordVersionIds = pageView(abi, 'getRecordVersions', toNotFound);
 
 /**
  * One version of a record.
  * @throws {ResourceNotFoundError} `Record` or `Version`.
  */
 export async function getRecordVersion(
-  reader: BlockReader,
-  address: Address,
-  recordId: Hex,
-  versionId: bigint,
+  ...args: Parameters<typeof readRecordVersion>
 ): Promise<RecordVersion> {
-  try {
-    const { hashValues, infos } = await reader.read({
-      address,
-      abi,
-      functionName: 'getRecordVersion',
-      args: [recordId, versionId],
-    });
-    return { hashValues: [...hashValues], infos: [...infos] };
-  } catch (error) {
-    throw toNotFound(error, recordId, versionId);
-  }
+  const { hashValues, infos } = await readRecordVersion(...args);
+  return { hashValues: [...hashValues], infos: [...infos] };
 }
+const readRecordVersion = itemView(abi, 'getRecordVersion', toNotFound);
 
 /** Maps the record reverts to {@link ResourceNotFoundError}; other errors pass. */
 function toNotFound(error: unknown, recordId: Hex, versionId?: bigint): unknown {
@@ -220,6 +125,19 @@ function toNotFound(error: unknown, recordId: Hex, versionId?: bigint): unknown 
   if (isRevertOf(error, 'RecordVersionNotFound')) {
     const detail = `Record ${record} has no version ${versionId}`;
     return new ResourceNotFoundError('Version', detail, { cause: error });
+  }
+  return error;
+}
+
+/** Maps the hash algorithm and timestamp reverts to {@link ResourceNotFoundError}. */
+function toItemNotFound(error: unknown, id: bigint | Hex): unknown {
+  if (isRevertOf(error, 'HashAlgorithmNotFound')) {
+    const detail = `Hash algorithm ${id} is not registered`;
+    return new ResourceNotFoundError('Hash Algorithm', detail, { cause: error });
+  }
+  if (isRevertOf(error, 'TimestampNotFound')) {
+    const detail = `Timestamp ${toTimestampIdMultibase(id as Hex)} does not exist`;
+    return new ResourceNotFoundError('Timestamp', detail, { cause: error });
   }
   return error;
 }

@@ -1,22 +1,26 @@
-import type { ScopeName } from '../../auth/scopes.js';
+import { COMBINABLE_SCOPE, writableWith } from '../common/writeRules.js';
 
 /**
- * Timestamp functions and the scopes that may call them through `/v1/ledger` (both legs of
- * commit–reveal use `timestamp:write`).
- * - Spec: SPEC.md §4.4
+ * The Timestamp scope, and its functions with the scope that may call them through `/v1/ledger`
+ * (both legs of commit–reveal use `timestamp:write`).
+ * - Spec: SPEC.md §4.4, §5.2
  */
-const WRITE: readonly ScopeName[] = ['timestamp:write'];
-export const TIMESTAMP_WRITES: Readonly<Record<string, readonly ScopeName[]>> = {
-  commitTimestampHashes: WRITE,
-  timestampHashes: WRITE,
-  timestampRecordHashes: WRITE,
-  timestampVersionHashes: WRITE,
-  timestampRecordVersionHashes: WRITE,
-  appendRecordVersionHashes: WRITE,
-  detachRecordVersionHash: WRITE,
-  insertRecordVersionInfo: WRITE,
-  insertRecordOwner: WRITE,
-  revokeRecordOwner: WRITE,
-  insertHashAlgorithm: WRITE,
-  updateHashAlgorithm: WRITE,
-};
+export const TIMESTAMP_SCOPES = { 'timestamp:write': COMBINABLE_SCOPE } as const;
+
+export const TIMESTAMP_WRITES = writableWith(
+  ['timestamp:write'],
+  [
+    'commitTimestampHashes',
+    'timestampHashes',
+    'timestampRecordHashes',
+    'timestampVersionHashes',
+    'timestampRecordVersionHashes',
+    'appendRecordVersionHashes',
+    'detachRecordVersionHash',
+    'insertRecordVersionInfo',
+    'insertRecordOwner',
+    'revokeRecordOwner',
+    'insertHashAlgorithm',
+    'updateHashAlgorithm',
+  ],
+);

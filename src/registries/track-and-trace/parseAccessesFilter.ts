@@ -1,5 +1,5 @@
 import type { Hex } from 'viem';
-import { type ProblemIssue, validationProblem } from '../../errors/problem.js';
+import { type ProblemIssue, parameterProblem, validationProblem } from '../../errors/problem.js';
 import { toSubjectAccount } from './accounts.js';
 
 /** The query of `/accesses`, validated by its schema. */
@@ -36,13 +36,10 @@ export function parseAccessesFilter(query: AccessesQuery): AccessesFilter {
   }
   const account = toSubjectAccount(subject);
   if (account === undefined) {
-    throw validationProblem([
-      {
-        parameter: 'subject',
-        detail:
-          'Parameter "subject" must be a valid did:core v1, did:core v2 or did:key of a secp256k1 key',
-      },
-    ]);
+    throw parameterProblem(
+      'subject',
+      'Parameter "subject" must be a valid did:core v1, did:core v2 or did:key of a secp256k1 key',
+    );
   }
   return { subject, account };
 }

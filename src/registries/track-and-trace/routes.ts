@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Hex } from 'viem';
 import { ResourceNotFoundError } from '../../errors/notFound.js';
 import { toPageRequest } from '../../http/pagination.js';
-import { REGISTRIES } from '../../ledger/registryCatalog.js';
 import { openReadScope } from '../common/openReadScope.js';
+import { type CollectionQuery, readRoutes } from '../common/readRoutes.js';
 import { registerAbiRoute } from '../common/registerAbiRoute.js';
 import { registerDetailsRoute } from '../common/registerDetailsRoute.js';
-import { collectionQuery, ITEM_QUERY } from '../common/schemas.js';
+import { collectionQuery } from '../common/schemas.js';
+import { TRACK_AND_TRACE } from './contract.js';
 import { type AccessesQuery, parseAccessesFilter } from './parseAccessesFilter.js';
 import { toAccessRecord, toDocumentRecord, toEventRecord } from './records.js';
 import {
@@ -33,7 +34,6 @@ import {
   isCreator,
 } from './views.js';
 
-type CollectionQuery = { 'page[after]'?: number; 'page[size]'?: number; contractAddress?: string };
 type DocumentParams = { documentId: string };
 const TAG = 'track-and-trace';
 
@@ -43,33 +43,17 @@ const TAG = 'track-and-trace';
  * - Spec: SPEC.md §2.8, §2.10, §4.1, §9.6; reference/read-api.md §3.7
  */
 export async function trackAndTraceRoutes(app: FastifyInstance): Promise<void> {
-  registerAbiRoute(app, TAG, REGISTRIES[TAG].abi, app.environment.registries[TAG]);
+  const { list, item } = readRoutes(app, TAG);
+  registerAbiRoute(app, TAG, TRACK_AND_TRACE.abi, app.environment.registries[TAG]);
   registerDetailsRoute(app, TAG, {
     didRegistryContract: 'didRegistry',
     policiesRegistryContract: 'policiesRegistry',
   });
 
-  app.get<{ Querystring: CollectionQuery }>(
-    '/documents',
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'Documents',
-        querystring: collectionQuery(),
-        response: DOCUMENT_LIST,
-      },
-    },
-    async function documents(request) {
-      const scope = await openReadScope(this, TAG, request.query.contractAddress);
-      const page = toPageRequest(request.query);
-      const { items, total } = await getDocumentIds(scope.reader, scope.address, page);
-      const links = items.map((documentId) => ({
-        documentId,
-        href: scope.href('documents', documentId),
-      }));
-      return scope.collection(['documents'], page, total, links);
-    },
-  );
+  list('/documents', 'documentId', getDocumentIds, {
+    summary: 'Documents',
+    response: DOCUMENT_LIST,
+  });
 
   app.get<{
     Params: DocumentParams;
@@ -100,46 +84,17 @@ export async function trackAndTraceRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: DocumentParams; Querystring: CollectionQuery }>(
-    '/documents/:documentId/events',
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'Events of a document',
-        params: DOCUMENT_PARAMS,
-        querystring: collectionQuery(),
-        response: EVENT_LIST,
-      },
-    },
-    async function events(request) {
-      const scope = await openReadScope(this, TAG, request.query.contractAddress);
-      const documentId = toHex32(request.params.documentId);
-      const page = toPageRequest(request.query);
-      const { items, total } = await getEventIds(scope.reader, scope.address, documentId, page);
-      const links = items.map((eventId) => ({
-        eventId,
-        href: scope.href('documents', documentId, 'events', eventId),
-      }));
-      return scope.collection(['documents', documentId, 'events'], page, total, links);
-    },
-  );
+  list('/documents/:documentId/events', 'eventId', getEventIds, {
+    summary: 'Events of a document',
+    params: DOCUMENT_PARAMS,
+    response: EVENT_LIST,
+    toParams: ({ documentId }) => ({ documentId: toHex32(documentId as string) }),
+  });
 
-  app.get<{
-    Params: DocumentParams & { eventId: string };
-    Querystring: { contractAddress?: string };
-  }>(
+  item<DocumentParams & { eventId: string }>(
     '/documents/:documentId/events/:eventId',
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'One event of a document',
-        params: EVENT_PARAMS,
-        querystring: ITEM_QUERY,
-        response: EVENT,
-      },
-    },
-    async function event(request) {
-      const scope = await openReadScope(this, TAG, request.query.contractAddress);
+    { summary: 'One event of a document', params: EVENT_PARAMS, response: EVENT },
+    async (scope, request) => {
       const { documentId, eventId } = request.params;
       return toEventRecord(
         await getEvent(scope.reader, scope.address, toHex32(documentId), toHex32(eventId)),

@@ -2,7 +2,13 @@ import { CONTRACT_ADDRESS_QUERY_PROPERTIES } from '../../http/contractAddress.js
 import { collectionSchema } from '../../http/pagination.js';
 import { PROBLEM_RESPONSES } from '../../http/problemSchema.js';
 import { MAX_DID_KEY_LENGTH } from '../../identity/didKey.js';
-import { BYTES32, collectionQuery, DID_CORE_V1, linkItem } from '../common/schemas.js';
+import {
+  BYTES32,
+  collectionQuery,
+  DID_CORE_V1,
+  listResponse,
+  objectResponse,
+} from '../common/schemas.js';
 import { PERMISSIONS, TIMESTAMP_SOURCES } from './records.js';
 
 /** Request and response schemas of the Track and Trace reads (SPEC.md §2.10, read-api.md §3.7). */
@@ -71,49 +77,32 @@ const ACCESS = {
   },
 } as const;
 
-export const DOCUMENT_LIST = {
-  200: collectionSchema(linkItem('documentId', HEX32)),
-  ...PROBLEM_RESPONSES,
-} as const;
+export const DOCUMENT_LIST = listResponse('documentId', HEX32);
 
-export const DOCUMENT = {
-  200: {
-    type: 'object',
-    required: ['metadata', 'timestamp', 'creator'],
-    properties: {
-      metadata: { type: 'string' },
-      timestamp: TIMESTAMP,
-      creator: { ...DID, description: 'The creator (a did:core)' },
-      events: {
-        type: 'array',
-        items: HEX32,
-        description: 'Only with `version=deprecated`: every event id, in writing order',
-      },
+export const DOCUMENT = objectResponse(
+  {
+    metadata: { type: 'string' },
+    timestamp: TIMESTAMP,
+    creator: { ...DID, description: 'The creator (a did:core)' },
+    events: {
+      type: 'array',
+      items: HEX32,
+      description: 'Only with `version=deprecated`: every event id, in writing order',
     },
   },
-  ...PROBLEM_RESPONSES,
-} as const;
+  ['metadata', 'timestamp', 'creator'],
+);
 
-export const EVENT_LIST = {
-  200: collectionSchema(linkItem('eventId', HEX32)),
-  ...PROBLEM_RESPONSES,
-} as const;
+export const EVENT_LIST = listResponse('eventId', HEX32);
 
-export const EVENT = {
-  200: {
-    type: 'object',
-    required: ['externalHash', 'hash', 'metadata', 'origin', 'sender', 'timestamp'],
-    properties: {
-      externalHash: { type: 'string' },
-      hash: { ...HEX32, description: 'The event id: keccak256 of `externalHash`' },
-      metadata: { type: 'string' },
-      origin: { type: 'string' },
-      sender: { ...DID, description: 'The account that wrote it (a did:core or a did:key)' },
-      timestamp: TIMESTAMP,
-    },
-  },
-  ...PROBLEM_RESPONSES,
-} as const;
+export const EVENT = objectResponse({
+  externalHash: { type: 'string' },
+  hash: { ...HEX32, description: 'The event id: keccak256 of `externalHash`' },
+  metadata: { type: 'string' },
+  origin: { type: 'string' },
+  sender: { ...DID, description: 'The account that wrote it (a did:core or a did:key)' },
+  timestamp: TIMESTAMP,
+});
 
 export const ACCESS_LIST = {
   200: collectionSchema(ACCESS),

@@ -1,26 +1,20 @@
 import { type Address, decodeFunctionData, type Hex } from 'viem';
-import { publicKeyToAddress } from 'viem/accounts';
 import type { VerifiedAccessToken } from '../../auth/accessToken.js';
-import { AccessTokenInvalidError } from '../../errors/accessToken.js';
 import { RpcError } from '../../errors/rpc.js';
-import { DID_KEY_PREFIX, toDidKeyJwk } from '../../identity/didKey.js';
-import { toPublicKeyHex } from '../../identity/jwk.js';
+import { WriteRefusedError } from '../../errors/write.js';
+import type { Environment } from '../../genesis/environment.js';
 import type { BlockReader, ChainReader } from '../../ledger/createChainReader.js';
-import type { LedgerClient } from '../../ledger/createLedgerClient.js';
-import type { Environment } from '../../ledger/environment.js';
-import { getRegistryTypeAt, isRegisteredInstance } from '../../ledger/getRegistryTypeAt.js';
-import { REGISTRIES, type RegistryName, toRegistryName } from '../../ledger/registryCatalog.js';
-import { REGISTRY_VIEWS_ABI } from '../../ledger/registryViewsAbi.js';
-import { isController } from '../../registries/did-registry/views.js';
-import { checkDidRegistryArguments } from '../../registries/did-registry/writes.js';
+import { descriptorOf, type RegistryName, registryOfRole } from '../../registries/catalog.js';
+import type { BlockTargets, Targets } from '../../registries/common/targets.js';
+import type { WriteRule } from '../../registries/common/writeRules.js';
+import { bindSigner } from './bindSigner.js';
 import { parseBearerToken } from './parseBearerToken.js';
 import { parseRawTransaction, type RawTransaction } from './parseRawTransaction.js';
-import { WRITE_TABLE } from './writeTable.js';
 
 export type CreateWriteGateParameters = {
   environment: Environment;
-  ledger: LedgerClient;
   chain: ChainReader;
+  targets: Targets;
   verifyToken(token: string): Promise<VerifiedAccessToken>;
 };
 
@@ -28,67 +22,48 @@ export type CreateWriteGateParameters = {
 export type RequestWriteGate = {
   /**
    * Decides whether an `eth_sendRawTransaction` entry may be forwarded.
-   * @throws {RpcError} `INVALID_REQUEST` saying precisely why not.
+   * @throws {AccessTokenInvalidError | TransactionInvalidError | WriteRefusedError | InstanceInvalidError}
+   *   saying precisely why not.
    */
   admit(params: readonly unknown[]): Promise<void>;
 };
 
 export type WriteGate = { forRequest(authorization: string | undefined): RequestWriteGate };
 
-/** What a transaction writes to. */
+/** What a transaction writes to, and the call decoded once against its registry's ABI. */
 type Target =
-  | { kind: 'registry'; registry: RegistryName; instance: Address }
+  | {
+      kind: 'registry';
+      registry: RegistryName;
+      instance: Address;
+      functionName: string;
+      args: readonly unknown[];
+      rule: WriteRule;
+    }
   | { kind: 'invoke'; instance: Address };
 
 /**
- * The write gate of `POST /v1/ledger`: token, transaction, target, function → scope, signer ↔
- * holder binding, DID Registry argument rules. Rejects by default.
+ * The write gate of `POST /v1/ledger`: token, transaction, target, function → scope, argument
+ * rules, signer ↔ holder binding, all read at one block per HTTP request. The rules are the
+ * registries' write tables (data); the gate names no registry. Rejects by default.
  * - Spec: SPEC.md §4.3, §4.4, §7.3
  * - Design: DESIGN.md §6
  */
 export function createWriteGate(parameters: CreateWriteGateParameters): WriteGate {
-  const { environment, ledger, chain } = parameters;
-  // Only registered instances are remembered (their type and registration never change). A
-  // refusal is asked again next time: an address refused before its instance was deployed must
-  // not stay refused (instance addresses are predictable).
-  const instances = new Map<Address, RegistryName>();
-
-  async function registryAt(address: Address): Promise<RegistryName | undefined> {
-    const fallback = (Object.entries(environment.registries) as [RegistryName, Address][]).find(
-      ([, a]) => a === address,
-    );
-    if (fallback) return fallback[0];
-    const known = instances.get(address);
-    if (known) return known;
-    const found = await getRegistryTypeAt(ledger, address);
-    const name = found.kind === 'registry' ? toRegistryName(found.type) : undefined;
-    if (!name || !(await isRegisteredInstance(ledger, environment.contractsRegistry, address)))
-      return undefined;
-    instances.set(address, name);
-    return name;
-  }
-
+  const { environment, chain, targets } = parameters;
+  const defaultDidRegistry = environment.registries[registryOfRole('dids')];
   return {
     forRequest(authorization) {
       let token: Promise<VerifiedAccessToken> | undefined;
-      let reader: Promise<BlockReader> | undefined;
+      let block: Promise<{ reader: BlockReader; targets: BlockTargets }> | undefined;
       const verified = () => {
-        token ??= (async () => {
-          const bearer = parseBearerToken(authorization);
-          try {
-            return await parameters.verifyToken(bearer);
-          } catch (error) {
-            if (error instanceof AccessTokenInvalidError)
-              throw new RpcError('INVALID_REQUEST', error.message, { cause: error });
-            throw error;
-          }
-        })();
+        token ??= (async () => parameters.verifyToken(parseBearerToken(authorization)))();
         return token;
       };
       // One block per HTTP request, asked after it arrived: a key registered a moment ago counts.
-      const block = () => {
-        reader ??= chain.latest();
-        return reader;
+      const pinned = () => {
+        block ??= chain.latest().then((reader) => ({ reader, targets: targets.at(reader) }));
+        return block;
       };
       return {
         async admit(params) {
@@ -99,9 +74,18 @@ export function createWriteGate(parameters: CreateWriteGateParameters): WriteGat
               'Invalid params: "eth_sendRawTransaction" takes one signed transaction',
             );
           const tx = parseRawTransaction(params[0], environment.chainId);
-          const target = await resolveTarget(tx, access, registryAt);
-          if (target.kind === 'registry') await checkRegistryCall(tx, target, access, environment);
-          await bindSigner(tx, target, access, block, environment);
+          const at = await pinned();
+          const target = await resolveTarget(tx, access, at.targets);
+          if (target.kind === 'registry') await checkRegistryCall(target, access, environment);
+          const didRegistry = async () =>
+            (target.kind === 'registry' &&
+              (await at.targets.holderDidRegistry(target.registry, target.instance))) ||
+            defaultDidRegistry;
+          const senderKey =
+            target.kind === 'registry' && target.rule.senderKeyArgument !== undefined
+              ? target.args[target.rule.senderKeyArgument]
+              : undefined;
+          await bindSigner(tx, access, { reader: at.reader, didRegistry, senderKey });
         },
       };
     },
@@ -111,134 +95,52 @@ export function createWriteGate(parameters: CreateWriteGateParameters): WriteGat
 async function resolveTarget(
   tx: RawTransaction,
   access: VerifiedAccessToken,
-  registryAt: (address: Address) => Promise<RegistryName | undefined>,
+  targets: BlockTargets,
 ): Promise<Target> {
   if (
     access.scope.scopes.some((scope) => scope.name === 'ledger:invoke' && scope.instance === tx.to)
   ) {
     return { kind: 'invoke', instance: tx.to };
   }
-  const registry = await registryAt(tx.to);
-  if (!registry) {
-    throw new RpcError(
-      'INVALID_REQUEST',
-      `The transaction targets ${tx.to}, which is no registry instance and not named by the token`,
-    );
-  }
-  return { kind: 'registry', registry, instance: tx.to };
-}
-
-async function checkRegistryCall(
-  tx: RawTransaction,
-  target: Extract<Target, { kind: 'registry' }>,
-  access: VerifiedAccessToken,
-  environment: Environment,
-) {
+  const registry = (await targets.registryAt(tx.to)) as RegistryName | undefined;
+  if (!registry) throw new WriteRefusedError({ reason: 'target', to: tx.to });
+  const { contract, writes } = descriptorOf(registry);
   let call: { functionName: string; args: readonly unknown[] };
   try {
-    const decoded = decodeFunctionData({
-      abi: REGISTRIES[target.registry].abi,
-      data: tx.data as Hex,
-    });
+    const decoded = decodeFunctionData({ abi: contract.abi, data: tx.data as Hex });
     call = { functionName: decoded.functionName, args: decoded.args ?? [] };
   } catch (cause) {
-    throw new RpcError(
-      'INVALID_REQUEST',
-      `The transaction calls no function of the ${REGISTRIES[target.registry].contractName}`,
+    throw new WriteRefusedError(
+      { reason: 'function', contractName: contract.contractName },
       { cause },
     );
   }
-  const allowed = WRITE_TABLE[target.registry][call.functionName];
-  if (!allowed) {
-    throw new RpcError(
-      'INVALID_REQUEST',
-      `"${call.functionName}" of the ${REGISTRIES[target.registry].contractName} cannot be called through /v1/ledger`,
-    );
+  const rule = (writes as Readonly<Record<string, WriteRule>>)[call.functionName];
+  if (!rule) {
+    throw new WriteRefusedError({
+      reason: 'function',
+      contractName: contract.contractName,
+      functionName: call.functionName,
+    });
   }
-  const fallback = environment.registries[target.registry];
-  const granted = access.scope.scopes.some(
-    (scope) => allowed.includes(scope.name) && (scope.instance ?? fallback) === target.instance,
-  );
-  if (!granted) {
-    const instance = target.instance;
-    throw new RpcError(
-      'INVALID_REQUEST',
-      `Missing scope: "${allowed.join('" or "')}" for ${instance} is needed to call "${call.functionName}"`,
-    );
-  }
-  if (target.registry === 'did-registry') {
-    const refusal = await checkDidRegistryArguments(call.functionName, call.args, access);
-    if (refusal) throw new RpcError('INVALID_REQUEST', `Invalid arguments: ${refusal}`);
-  }
+  return { kind: 'registry', registry, instance: tx.to, ...call, rule };
 }
 
-/**
- * The sender must act for the token's holder: a did:core holder's controller key (the DID
- * Registry linked to the target), a did:key holder's own key, or, for an invite, the key being
- * registered (checked with the arguments).
- */
-async function bindSigner(
-  tx: RawTransaction,
-  target: Target,
+async function checkRegistryCall(
+  target: Extract<Target, { kind: 'registry' }>,
   access: VerifiedAccessToken,
-  block: () => Promise<BlockReader>,
   environment: Environment,
 ): Promise<void> {
-  if (access.scope.scopes.some((scope) => scope.name === 'did-registry:invite')) {
-    const { args } = decodeFunctionData({
-      abi: REGISTRIES['did-registry'].abi,
-      data: tx.data as Hex,
-    });
-    const publicKey = (args as readonly unknown[])[3];
-    if (publicKeyToAddress(publicKey as Hex) !== tx.from) {
-      throw new RpcError(
-        'INVALID_REQUEST',
-        `The sender ${tx.from} is not the key being registered`,
-      );
-    }
-    return;
+  const { rule, functionName, instance } = target;
+  const fallback = environment.registries[target.registry];
+  const granted = access.scope.scopes.some(
+    (scope) =>
+      (rule.scopes as readonly string[]).includes(scope.name) &&
+      (scope.instance ?? fallback) === instance,
+  );
+  if (!granted) {
+    throw new WriteRefusedError({ reason: 'scope', scopes: rule.scopes, instance, functionName });
   }
-  if (access.sub.startsWith(DID_KEY_PREFIX)) {
-    const jwk = toDidKeyJwk(access.sub);
-    if (jwk?.crv !== 'secp256k1' || publicKeyToAddress(toPublicKeyHex(jwk)) !== tx.from) {
-      throw new RpcError(
-        'INVALID_REQUEST',
-        `The sender ${tx.from} is not the key of the token holder "${access.sub}"`,
-      );
-    }
-    return;
-  }
-  const reader = await block();
-  const didRegistry = await didRegistryFor(target, reader, environment);
-  if (!(await isController(reader, didRegistry, access.sub, tx.from))) {
-    throw new RpcError(
-      'INVALID_REQUEST',
-      `The sender ${tx.from} is not a capabilityInvocation key of the token holder "${access.sub}"`,
-    );
-  }
-}
-
-async function didRegistryFor(
-  target: Target,
-  reader: BlockReader,
-  environment: Environment,
-): Promise<Address> {
-  if (target.kind === 'registry') {
-    if (target.registry === 'did-registry') return target.instance;
-    if (target.registry === 'issuers-registry' || target.registry === 'track-and-trace') {
-      const linked = await reader.read({
-        address: target.instance,
-        abi: REGISTRY_VIEWS_ABI,
-        functionName: 'didRegistry',
-      });
-      if (/^0x0{40}$/.test(linked)) {
-        throw new RpcError(
-          'INVALID_REQUEST',
-          `The instance ${target.instance} is not linked to a DID Registry: its writers cannot be bound`,
-        );
-      }
-      return linked;
-    }
-  }
-  return environment.registries['did-registry'];
+  const refusal = await rule.checkArguments?.(target.args, access);
+  if (refusal) throw new WriteRefusedError({ reason: 'arguments', detail: refusal });
 }

@@ -1,7 +1,8 @@
 import { encodeFunctionData, parseTransaction, serializeTransaction } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
-import { RpcError } from '../../errors/rpc.js';
+import { TransactionInvalidError } from '../../errors/transaction.js';
+import { toRpcError } from '../toRpcError.js';
 import { parseRawTransaction } from './parseRawTransaction.js';
 
 const account = privateKeyToAccount(generatePrivateKey());
@@ -15,9 +16,12 @@ function message(fn: () => unknown): string {
   try {
     fn();
   } catch (error) {
-    if (error instanceof RpcError) return `${error.rpcCode} ${error.message}`;
+    if (error instanceof TransactionInvalidError) {
+      const { code, message } = toRpcError(error).error;
+      return `${code} ${message}`;
+    }
   }
-  throw new Error('expected an RpcError');
+  throw new Error('expected a TransactionInvalidError');
 }
 
 describe('parseRawTransaction', () => {

@@ -11,7 +11,7 @@ import {
   serializeTransaction,
   type TransactionSerializable,
 } from 'viem';
-import { RpcError } from '../../errors/rpc.js';
+import { TransactionInvalidError } from '../../errors/transaction.js';
 
 /** The secp256k1 group order. */
 const N = BigInt('0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141');
@@ -31,7 +31,7 @@ export type RawTransaction = {
  * Decodes a raw transaction (legacy with EIP-155, EIP-2930 or EIP-1559) and recovers its sender
  * with libsecp256k1 (viem's pure-JS recovery costs about 2 ms; DESIGN.md §2).
  * - Spec: SPEC.md §4.3.3
- * @throws {RpcError} `INVALID_REQUEST` for anything else: another type, a contract creation, no
+ * @throws {TransactionInvalidError} for anything else: another type, a contract creation, no
  *   replay protection, another chain, a malformed or high-S signature.
  */
 export function parseRawTransaction(raw: unknown, chainId: number): RawTransaction {
@@ -84,6 +84,6 @@ function toScalar(value: Hex, name: string): bigint {
   return scalar;
 }
 
-function invalid(reason: string, cause?: unknown): RpcError {
-  return new RpcError('INVALID_REQUEST', `Invalid transaction: ${reason}`, { cause });
+function invalid(reason: string, cause?: unknown): TransactionInvalidError {
+  return new TransactionInvalidError(reason, { cause });
 }

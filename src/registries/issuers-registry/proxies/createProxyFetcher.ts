@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
-import { ProblemError, typedProblem, validationProblem } from '../../../errors/problem.js';
+import { ProblemError, parameterProblem, typedProblem } from '../../../errors/problem.js';
 import { assertStatusListJwt } from './assertStatusListJwt.js';
 import { isPublicAddress } from './isPublicAddress.js';
 import type { IssuerProxy } from './parseIssuerProxy.js';
@@ -160,9 +160,7 @@ function toUpstreamUrl(prefix: string, path: string, allowInsecure: boolean): UR
   const basePath = base.pathname.replace(/\/+$/, '');
   const url = new URL(`${base.origin}${basePath}/${path}`);
   if (url.origin !== base.origin || !url.pathname.startsWith(`${basePath}/`)) {
-    throw validationProblem([
-      { parameter: 'path', detail: 'Parameter "path" must stay under the proxy prefix' },
-    ]);
+    throw parameterProblem('path', 'Parameter "path" must stay under the proxy prefix');
   }
   return url;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { toPageRequest } from '../../../http/pagination.js';
 import { openReadScope } from '../../common/openReadScope.js';
-import { collectionQuery, ITEM_QUERY } from '../../common/schemas.js';
+import { type CollectionQuery, readRoutes } from '../../common/readRoutes.js';
 import {
   ATTRIBUTE,
   ATTRIBUTE_PARAMS,
@@ -15,9 +15,7 @@ import { toAttributeObject } from '../toAttributeObject.js';
 import { toHexId } from '../toHexId.js';
 import { getAttribute, getAttributeIds, getRevision, getRevisionIds } from '../views.js';
 
-type CollectionQuery = { 'page[after]'?: number; 'page[size]'?: number; contractAddress?: string };
 type VersionedCollectionQuery = CollectionQuery & { version?: 'latest' | 'deprecated' };
-type ItemQuery = { contractAddress?: string };
 const TAG = 'issuers-registry';
 
 /**
@@ -29,40 +27,21 @@ const TAG = 'issuers-registry';
  * - Spec: SPEC.md §2.10, §4.1, §9.6; reference/read-api.md §1.5, §3.3
  */
 export function registerAttributeRoutes(app: FastifyInstance): void {
-  app.get<{ Params: { did: string }; Querystring: CollectionQuery }>(
-    '/issuers/:did/attributes',
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'Attributes of an issuer, oldest first',
-        params: ISSUER_PARAMS,
-        querystring: collectionQuery(),
-        response: ID_LIST,
-      },
-    },
-    async function attributes(request) {
-      const scope = await openReadScope(this, TAG, request.query.contractAddress);
-      const { did } = request.params;
-      const page = toPageRequest(request.query);
-      const { items, total } = await getAttributeIds(scope.reader, scope.address, did, page);
-      const links = items.map((id) => ({ id, href: scope.href('issuers', did, 'attributes', id) }));
-      return scope.collection(['issuers', did, 'attributes'], page, total, links);
-    },
-  );
+  const { list, item } = readRoutes(app, TAG);
+  list('/issuers/:did/attributes', 'id', getAttributeIds, {
+    summary: 'Attributes of an issuer, oldest first',
+    params: ISSUER_PARAMS,
+    response: ID_LIST,
+  });
 
-  app.get<{ Params: { did: string; id: string }; Querystring: ItemQuery }>(
+  item<{ did: string; id: string }>(
     '/issuers/:did/attributes/:id',
     {
-      schema: {
-        tags: [TAG],
-        summary: 'One attribute: its latest revision',
-        params: ATTRIBUTE_PARAMS,
-        querystring: ITEM_QUERY,
-        response: ATTRIBUTE,
-      },
+      summary: 'One attribute: its latest revision',
+      params: ATTRIBUTE_PARAMS,
+      response: ATTRIBUTE,
     },
-    async function attribute(request) {
-      const scope = await openReadScope(this, TAG, request.query.contractAddress);
+    async (scope, request) => {
       const { did } = request.params;
       const revision = await getAttribute(
         scope.reader,
@@ -104,19 +83,10 @@ export function registerAttributeRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get<{ Params: { did: string; id: string; revId: string }; Querystring: ItemQuery }>(
+  item<{ did: string; id: string; revId: string }>(
     '/issuers/:did/attributes/:id/revisions/:revId',
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'One revision of an attribute',
-        params: REVISION_PARAMS,
-        querystring: ITEM_QUERY,
-        response: ATTRIBUTE,
-      },
-    },
-    async function revision(request) {
-      const scope = await openReadScope(this, TAG, request.query.contractAddress);
+    { summary: 'One revision of an attribute', params: REVISION_PARAMS, response: ATTRIBUTE },
+    async (scope, request) => {
       const { did } = request.params;
       const found = await getRevision(
         scope.reader,

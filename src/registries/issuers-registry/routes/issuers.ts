@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Address } from 'viem';
-import { MAX_PAGE_SIZE, toPageRequest } from '../../../http/pagination.js';
+import { MAX_PAGE_SIZE } from '../../../http/pagination.js';
 import type { BlockReader } from '../../../ledger/createChainReader.js';
 import { openReadScope } from '../../common/openReadScope.js';
-import { collectionQuery } from '../../common/schemas.js';
+import { readRoutes } from '../../common/readRoutes.js';
 import { ISSUER, ISSUER_LIST, ISSUER_PARAMS, VERSIONED_ITEM_QUERY } from '../schemas.js';
 import { type AttributeObject, toAttributeObject } from '../toAttributeObject.js';
 import { getAttribute, getAttributeIds, getIssuer, getIssuerDids } from '../views.js';
 
-type CollectionQuery = { 'page[after]'?: number; 'page[size]'?: number; contractAddress?: string };
 type VersionedItemQuery = { contractAddress?: string; version?: 'latest' | 'deprecated' };
 const TAG = 'issuers-registry';
 
@@ -18,24 +17,11 @@ const TAG = 'issuers-registry';
  * - Spec: SPEC.md §2.10, §4.1, §9.6; reference/read-api.md §1.5, §3.3
  */
 export function registerIssuerRoutes(app: FastifyInstance): void {
-  app.get<{ Querystring: CollectionQuery }>(
-    '/issuers',
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'Issuers, in the order they became issuers',
-        querystring: collectionQuery(),
-        response: ISSUER_LIST,
-      },
-    },
-    async function issuers(request) {
-      const scope = await openReadScope(this, TAG, request.query.contractAddress);
-      const page = toPageRequest(request.query);
-      const { items, total } = await getIssuerDids(scope.reader, scope.address, page);
-      const links = items.map((did) => ({ did, href: scope.href('issuers', did) }));
-      return scope.collection(['issuers'], page, total, links);
-    },
-  );
+  const { list } = readRoutes(app, TAG);
+  list('/issuers', 'did', getIssuerDids, {
+    summary: 'Issuers, in the order they became issuers',
+    response: ISSUER_LIST,
+  });
 
   app.get<{ Params: { did: string }; Querystring: VersionedItemQuery }>(
     '/issuers/:did',

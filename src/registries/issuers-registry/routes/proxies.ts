@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { validationProblem } from '../../../errors/problem.js';
-import { toPageRequest } from '../../../http/pagination.js';
+import { parameterProblem } from '../../../errors/problem.js';
 import { openReadScope } from '../../common/openReadScope.js';
-import { collectionQuery, ITEM_QUERY } from '../../common/schemas.js';
+import { readRoutes } from '../../common/readRoutes.js';
+import { ITEM_QUERY } from '../../common/schemas.js';
 import type { ProxyFetcher } from '../proxies/createProxyFetcher.js';
 import { type IssuerProxy, parseIssuerProxy } from '../proxies/parseIssuerProxy.js';
 import { ISSUER_PARAMS, PROXY, PROXY_LIST, PROXY_PARAMS, STATUS_LIST } from '../schemas.js';
 import { toHexId } from '../toHexId.js';
 import { getProxyData, getProxyIds } from '../views.js';
 
-type CollectionQuery = { 'page[after]'?: number; 'page[size]'?: number; contractAddress?: string };
 type ItemQuery = { contractAddress?: string };
 type ProxyParams = { did: string; proxyId: string };
 const TAG = 'issuers-registry';
@@ -27,29 +26,12 @@ const SUB_PATH = /\/issuers\/[^/]+\/proxies\/[^/]+\/(.*)$/;
  * - Spec: SPEC.md §4.1; reference/read-api.md §3.3
  */
 export function registerProxyRoutes(app: FastifyInstance, fetcher: ProxyFetcher): void {
-  app.get<{ Params: { did: string }; Querystring: CollectionQuery }>(
-    '/issuers/:did/proxies',
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'Proxies of an issuer',
-        params: ISSUER_PARAMS,
-        querystring: collectionQuery(),
-        response: PROXY_LIST,
-      },
-    },
-    async function proxies(request) {
-      const scope = await openReadScope(this, TAG, request.query.contractAddress);
-      const { did } = request.params;
-      const page = toPageRequest(request.query);
-      const { items, total } = await getProxyIds(scope.reader, scope.address, did, page);
-      const links = items.map((proxyId) => ({
-        proxyId,
-        href: scope.href('issuers', did, 'proxies', proxyId),
-      }));
-      return scope.collection(['issuers', did, 'proxies'], page, total, links);
-    },
-  );
+  const { list } = readRoutes(app, TAG);
+  list('/issuers/:did/proxies', 'proxyId', getProxyIds, {
+    summary: 'Proxies of an issuer',
+    params: ISSUER_PARAMS,
+    response: PROXY_LIST,
+  });
 
   app.get<{ Params: ProxyParams; Querystring: ItemQuery }>(
     '/issuers/:did/proxies/:proxyId',
@@ -83,7 +65,7 @@ export function registerProxyRoutes(app: FastifyInstance, fetcher: ProxyFetcher)
     async function resolve(request, reply) {
       const path = SUB_PATH.exec(request.url.split('?', 1)[0] ?? '')?.[1] ?? '';
       if (path === '') {
-        throw validationProblem([{ parameter: 'path', detail: 'Parameter "path" is required' }]);
+        throw parameterProblem('path', 'Parameter "path" is required');
       }
       const proxy = await loadProxy(this, request.params, request.query);
       const jwt = await fetcher.fetch(proxy, path);

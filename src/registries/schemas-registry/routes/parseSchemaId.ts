@@ -1,5 +1,5 @@
 import type { Hex } from 'viem';
-import { validationProblem } from '../../../errors/problem.js';
+import { parameterProblem } from '../../../errors/problem.js';
 import { toSchemaIdHex } from '../ids.js';
 
 /**
@@ -11,13 +11,10 @@ import { toSchemaIdHex } from '../ids.js';
 export function parseSchemaId(value: string): Hex {
   const schemaId = toSchemaIdHex(value);
   if (schemaId === undefined) {
-    throw validationProblem([
-      {
-        parameter: 'schemaId',
-        detail:
-          'Parameter "schemaId" must be 32 bytes as base58btc multibase ("z…") or as 0x-prefixed hex',
-      },
-    ]);
+    throw parameterProblem(
+      'schemaId',
+      'Parameter "schemaId" must be 32 bytes as base58btc multibase ("z…") or as 0x-prefixed hex',
+    );
   }
   return schemaId;
 }

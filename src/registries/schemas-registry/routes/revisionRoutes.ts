@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Hex } from 'viem';
-import { validationProblem } from '../../../errors/problem.js';
+import { parameterProblem, validationProblem } from '../../../errors/problem.js';
 import { toOffset, toPageRequest } from '../../../http/pagination.js';
 import { openReadScope } from '../../common/openReadScope.js';
 import { collectionQuery, ITEM_QUERY } from '../../common/schemas.js';
@@ -122,13 +122,10 @@ function parseValidAt(value: string | undefined, version: string | undefined): D
   }
   const validAt = toValidAtDate(value);
   if (validAt === undefined) {
-    throw validationProblem([
-      {
-        parameter: 'valid-at',
-        detail:
-          'Parameter "valid-at" must be a date (YYYY-MM-DD) or an RFC 3339 date-time with an offset',
-      },
-    ]);
+    throw parameterProblem(
+      'valid-at',
+      'Parameter "valid-at" must be a date (YYYY-MM-DD) or an RFC 3339 date-time with an offset',
+    );
   }
   return validAt;
 }

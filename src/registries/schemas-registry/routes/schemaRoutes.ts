@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { toPageRequest } from '../../../http/pagination.js';
 import { openReadScope } from '../../common/openReadScope.js';
-import { collectionQuery, ITEM_QUERY } from '../../common/schemas.js';
+import { readRoutes } from '../../common/readRoutes.js';
+import { ITEM_QUERY } from '../../common/schemas.js';
 import { toSchemaIdMultibase } from '../ids.js';
 import { documentResponse, SCHEMA_ID, SCHEMA_LIST } from '../schemas.js';
 import { getSchema, getSchemaIds } from '../views.js';
@@ -16,29 +16,12 @@ const TAG = 'schemas-registry';
  * - Spec: SPEC.md §4.1; reference/read-api.md §3.5
  */
 export function registerSchemaRoutes(app: FastifyInstance): void {
-  app.get<{
-    Querystring: { 'page[after]'?: number; 'page[size]'?: number; contractAddress?: string };
-  }>(
-    '/schemas',
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'Schemas, in registration order',
-        querystring: collectionQuery(),
-        response: SCHEMA_LIST,
-      },
-    },
-    async function schemas(request) {
-      const scope = await openReadScope(this, TAG, request.query.contractAddress);
-      const page = toPageRequest(request.query);
-      const { items, total } = await getSchemaIds(scope.reader, scope.address, page);
-      const links = items.map((id) => {
-        const schemaId = toSchemaIdMultibase(id);
-        return { schemaId, href: scope.href('schemas', schemaId) };
-      });
-      return scope.collection(['schemas'], page, total, links);
-    },
-  );
+  const { list } = readRoutes(app, TAG);
+  list('/schemas', 'schemaId', getSchemaIds, {
+    summary: 'Schemas, in registration order',
+    response: SCHEMA_LIST,
+    toId: toSchemaIdMultibase,
+  });
 
   app.get<{ Params: { schemaId: string }; Querystring: { contractAddress?: string } }>(
     '/schemas/:schemaId',

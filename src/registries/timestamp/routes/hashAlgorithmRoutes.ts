@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { toPageRequest } from '../../../http/pagination.js';
 import { openReadScope } from '../../common/openReadScope.js';
-import { collectionQuery, ITEM_QUERY } from '../../common/schemas.js';
+import { readRoutes } from '../../common/readRoutes.js';
+import { collectionQuery } from '../../common/schemas.js';
 import { HASH_ALGORITHM, HASH_ALGORITHM_ID, HASH_ALGORITHM_LIST } from '../schemas.js';
 import { getHashAlgorithm, getHashAlgorithmIds, HASH_ALGORITHM_STATUS } from '../views.js';
 
@@ -12,6 +13,7 @@ const TAG = 'timestamp';
  * - Spec: SPEC.md §4.1; reference/read-api.md §3.6
  */
 export function registerHashAlgorithmRoutes(app: FastifyInstance): void {
+  const { item } = readRoutes(app, TAG);
   app.get<{
     Querystring: { 'page[after]'?: number; 'page[size]'?: number; contractAddress?: string };
   }>(
@@ -36,19 +38,14 @@ export function registerHashAlgorithmRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get<{ Params: { id: number }; Querystring: { contractAddress?: string } }>(
+  item<{ id: number }>(
     '/hash-algorithms/:id',
     {
-      schema: {
-        tags: [TAG],
-        summary: 'One hash algorithm',
-        params: { type: 'object', properties: { id: HASH_ALGORITHM_ID } },
-        querystring: ITEM_QUERY,
-        response: HASH_ALGORITHM,
-      },
+      summary: 'One hash algorithm',
+      params: { type: 'object', properties: { id: HASH_ALGORITHM_ID } },
+      response: HASH_ALGORITHM,
     },
-    async function hashAlgorithm(request) {
-      const scope = await openReadScope(this, TAG, request.query.contractAddress);
+    async (scope, request) => {
       const algorithm = await getHashAlgorithm(
         scope.reader,
         scope.address,

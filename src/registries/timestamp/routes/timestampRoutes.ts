@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { toPageRequest } from '../../../http/pagination.js';
 import { openReadScope } from '../../common/openReadScope.js';
-import { collectionQuery, ITEM_QUERY } from '../../common/schemas.js';
+import { readRoutes } from '../../common/readRoutes.js';
+import { ITEM_QUERY } from '../../common/schemas.js';
 import { getTimestampTransactionHash } from '../getTimestampTransactionHash.js';
 import { toHashMultibase, toTimestampIdMultibase } from '../ids.js';
 import { TIMESTAMP, TIMESTAMP_ID, TIMESTAMP_LIST } from '../schemas.js';
@@ -15,29 +15,12 @@ const TAG = 'timestamp';
  * - Spec: SPEC.md §4.1; reference/read-api.md §3.6
  */
 export function registerTimestampRoutes(app: FastifyInstance): void {
-  app.get<{
-    Querystring: { 'page[after]'?: number; 'page[size]'?: number; contractAddress?: string };
-  }>(
-    '/timestamps',
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'Timestamps, in timestamping order',
-        querystring: collectionQuery(),
-        response: TIMESTAMP_LIST,
-      },
-    },
-    async function timestamps(request) {
-      const scope = await openReadScope(this, TAG, request.query.contractAddress);
-      const page = toPageRequest(request.query);
-      const { items, total } = await getTimestampIds(scope.reader, scope.address, page);
-      const links = items.map((id) => {
-        const timestampId = toTimestampIdMultibase(id);
-        return { timestampId, href: scope.href('timestamps', timestampId) };
-      });
-      return scope.collection(['timestamps'], page, total, links);
-    },
-  );
+  const { list } = readRoutes(app, TAG);
+  list('/timestamps', 'timestampId', getTimestampIds, {
+    summary: 'Timestamps, in timestamping order',
+    response: TIMESTAMP_LIST,
+    toId: toTimestampIdMultibase,
+  });
 
   app.get<{ Params: { timestampId: string }; Querystring: { contractAddress?: string } }>(
     '/timestamps/:timestampId',

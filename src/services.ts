@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
-import { type ChainReader, createChainReader } from '../ledger/createChainReader.js';
-import type { LedgerClient } from '../ledger/createLedgerClient.js';
-import type { Environment } from '../ledger/environment.js';
-import {
-  createInstanceResolver,
-  type InstanceResolver,
-} from '../registries/common/createInstanceResolver.js';
+import type { Config } from './config.js';
+import type { Environment } from './genesis/environment.js';
+import { type ChainReader, createChainReader } from './ledger/createChainReader.js';
+import type { LedgerClient } from './ledger/createLedgerClient.js';
+import { REGISTRY_DESCRIPTORS } from './registries/catalog.js';
+import { createTargets, type Targets } from './registries/common/targets.js';
 
 /** The configuration a server runs with: the node's, plus the resolved ledger URL and environment. */
 export type ServerConfig = Config & { ledgerUrl: string; environment: Environment };
@@ -17,7 +15,8 @@ declare module 'fastify' {
     config: ServerConfig;
     ledger: LedgerClient;
     environment: Environment;
-    instances: InstanceResolver;
+    /** Which instance an address is, and what it links to (DESIGN.md §4). */
+    targets: Targets;
     /** Block-pinned, cached, batched contract reads (DESIGN.md §7). */
     chain: ChainReader;
   }
@@ -30,7 +29,7 @@ export type ServicesOptions = {
 
 /**
  * Shares the infrastructure every route needs (configuration, ledger client, environment,
- * instance resolution) as decorators.
+ * instance targeting) as decorators: the composition root of the node's services.
  * - Design: STYLE.md B5
  */
 export const services = fp(
@@ -38,7 +37,14 @@ export const services = fp(
     app.decorate('config', options.config);
     app.decorate('ledger', options.ledger);
     app.decorate('environment', options.config.environment);
-    app.decorate('instances', createInstanceResolver(options.ledger, options.config.environment));
+    app.decorate(
+      'targets',
+      createTargets({
+        ledger: options.ledger,
+        environment: options.config.environment,
+        registries: REGISTRY_DESCRIPTORS,
+      }),
+    );
     app.decorate('chain', createChainReader({ ledger: options.ledger }));
     app.addHook('onClose', () => options.ledger.close());
   },

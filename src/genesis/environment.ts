@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { type Address, getAddress, isAddress } from 'viem';
 import { EnvironmentError } from '../errors/environment.js';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
-import { REGISTRY_NAMES, type RegistryName } from './registryCatalog.js';
+import { REGISTRY_NAMES, type RegistryName } from '../registries/catalog.js';
 
 /**
  * An environment: one chain and its default registry instances. Written by genesis

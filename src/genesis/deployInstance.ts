@@ -1,13 +1,19 @@
 import { type Address, encodeFunctionData, type Hex, parseEventLogs } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { EnvironmentError } from '../../errors/environment.js';
-import { toPrivateKeyHex } from '../../identity/jwk.js';
-import type { LedgerClient } from '../createLedgerClient.js';
-import type { Environment } from '../environment.js';
-import { CONTRACTS_REGISTRY, REGISTRIES, type RegistryName } from '../registryCatalog.js';
+import { EnvironmentError } from '../errors/environment.js';
+import { toPrivateKeyHex } from '../identity/jwk.js';
+import type { LedgerClient } from '../ledger/createLedgerClient.js';
+import { createBurst } from '../ledger/sendBurst.js';
+import {
+  CONTRACTS_REGISTRY_DESCRIPTOR,
+  descriptorOf,
+  type RegistryName,
+} from '../registries/catalog.js';
+import type { Environment } from './environment.js';
+import { initializeArgs } from './initializeArgs.js';
 import type { Operator } from './operator.js';
-import { initializeArgs } from './runGenesis.js';
-import { createBurst } from './sendBurst.js';
+
+const CONTRACTS_REGISTRY = CONTRACTS_REGISTRY_DESCRIPTOR.contract;
 
 export type DeployInstanceParameters = {
   ledger: LedgerClient;
@@ -28,7 +34,7 @@ export async function deployInstance(
 ): Promise<{ address: Address; transactionBlock: Hex }> {
   const { ledger, operator, environment, registry } = parameters;
   const signer = privateKeyToAccount(toPrivateKeyHex(operator.privateKeyJwk));
-  const { abi, type, contractName } = REGISTRIES[registry];
+  const { abi, type, contractName } = descriptorOf(registry).contract;
   const initData = encodeFunctionData({
     abi,
     functionName: 'initialize',

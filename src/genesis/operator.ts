@@ -2,15 +2,15 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type Address, getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { EnvironmentError } from '../../errors/environment.js';
-import { writeFileAtomic } from '../../files/writeFileAtomic.js';
-import { createDidCoreV1, isDidCoreV1 } from '../../identity/didCore.js';
+import { EnvironmentError } from '../errors/environment.js';
+import { writeFileAtomic } from '../files/writeFileAtomic.js';
+import { createDidCoreV1, isDidCoreV1 } from '../identity/didCore.js';
 import {
   jwkThumbprint,
   type PrivateEcJwk,
   toPrivateKeyHex,
   toSecp256k1PrivateJwk,
-} from '../../identity/jwk.js';
+} from '../identity/jwk.js';
 
 /**
  * The environment operator: its did:core, the key that controls it (`kid` = `<did>#<vMethodId>`)

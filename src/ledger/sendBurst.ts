@@ -9,9 +9,9 @@ import {
   numberToHex,
   type PrivateKeyAccount,
 } from 'viem';
-import { EnvironmentError } from '../../errors/environment.js';
-import { LedgerRequestError } from '../../errors/ledger.js';
-import type { LedgerClient } from '../createLedgerClient.js';
+import { EnvironmentError } from '../errors/environment.js';
+import { LedgerRequestError } from '../errors/ledger.js';
+import type { LedgerClient } from './createLedgerClient.js';
 
 /** Gas limit of every genesis transaction: gas is free, and estimates cannot see a burst's earlier transactions. */
 const GENESIS_GAS = 15_000_000n;

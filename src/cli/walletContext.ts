@@ -1,0 +1,17 @@
+import type { CoreClient } from '../client/createCoreClient.js';
+import type { InstanceOption } from './instance.js';
+import type { Output } from './output.js';
+
+/** `wallet keys add` options: the new key's curve and verification relationship. */
+export type KeysOptions = { curve: string | undefined; relationship: string | undefined };
+
+/** What every `core-registry wallet` command works with. */
+export type WalletContext = {
+  client: CoreClient;
+  output: Output;
+  /** The wallet file (`--wallet`, `CORE_WALLET`, default `./wallet.json`). */
+  walletPath: string;
+  /** `--credential`: a JWT, or a file holding one. */
+  credential: string | undefined;
+} & KeysOptions &
+  InstanceOption;

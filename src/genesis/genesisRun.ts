@@ -1,0 +1,18 @@
+import type { privateKeyToAccount } from 'viem/accounts';
+import type { LedgerClient } from '../ledger/createLedgerClient.js';
+import { type Burst, createBurst } from '../ledger/sendBurst.js';
+import type { Operator } from './operator.js';
+
+/** What every genesis step works with. */
+export type GenesisRun = {
+  ledger: LedgerClient;
+  operator: Operator;
+  signer: ReturnType<typeof privateKeyToAccount>;
+  chainId: number;
+  log: (message: string) => void;
+};
+
+/** A burst of transactions from the operator, at its next nonce. */
+export async function burstOf(context: GenesisRun): Promise<Burst> {
+  return createBurst(context.ledger, context.signer, context.chainId);
+}

@@ -1,0 +1,162 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { type Address, encodeDeployData, encodeFunctionData, getAddress, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { erc1967ProxyAbi, erc1967ProxyBytecode } from '../../artifacts/ERC1967Proxy.js';
+import { isRevertOf } from '../errors/contract.js';
+import { EnvironmentError } from '../errors/environment.js';
+import { writeFileAtomic } from '../files/writeFileAtomic.js';
+import { toPrivateKeyHex } from '../identity/jwk.js';
+import type { LedgerClient } from '../ledger/createLedgerClient.js';
+import { readContract } from '../ledger/readContract.js';
+import {
+  CONTRACTS_REGISTRY_DESCRIPTOR,
+  descriptorOf,
+  REGISTRY_NAMES,
+} from '../registries/catalog.js';
+import { configureRegistries } from './configureRegistries.js';
+import { ensureDefaults } from './ensureDefaults.js';
+import { type Environment, readEnvironment, writeEnvironment } from './environment.js';
+import { burstOf, type GenesisRun } from './genesisRun.js';
+import type { Operator } from './operator.js';
+
+/** Template version of the registry implementations this node ships. */
+export const REGISTRY_VERSION = '1.0.0';
+const CONTRACTS_REGISTRY = CONTRACTS_REGISTRY_DESCRIPTOR.contract;
+
+export type RunGenesisParameters = {
+  ledger: LedgerClient;
+  operator: Operator;
+  /** Where the environment file is (read if present, written when genesis completes). */
+  environmentPath: string;
+  /** The chain the ledger must run; any when absent. */
+  chainId?: number;
+  log?: (message: string) => void;
+};
+
+/**
+ * Makes sure the ledger holds a complete environment and returns it: the Contracts Registry, one
+ * template per registry, one default instance of each, the admin policies held by the operator,
+ * the operator's did:core (RootTAO) and the registry links. Each step checks the chain first, so
+ * genesis is idempotent and resumes where an interrupted run stopped.
+ * - Design: DESIGN.md §4, §6, §8
+ * @throws {EnvironmentError} on a wrong chain, a vanished environment, or a failed transaction.
+ */
+export async function runGenesis(parameters: RunGenesisParameters): Promise<Environment> {
+  const { ledger, operator, environmentPath, log = () => {} } = parameters;
+  const chainId = Number(await ledger.request<Hex>('eth_chainId'));
+  if (parameters.chainId !== undefined && chainId !== parameters.chainId) {
+    throw new EnvironmentError(`The ledger runs chain ${chainId}, not chain ${parameters.chainId}`);
+  }
+  const existing = readEnvironment(environmentPath);
+  if (existing && existing.chainId !== chainId) {
+    throw new EnvironmentError(
+      `The environment "${environmentPath}" belongs to chain ${existing.chainId}, but the ledger runs chain ${chainId}`,
+    );
+  }
+  const progressPath = `${environmentPath}.partial`;
+  const signer = privateKeyToAccount(toPrivateKeyHex(operator.privateKeyJwk));
+  const context: GenesisRun = { ledger, operator, signer, chainId, log };
+
+  const contractsRegistry = await ensureContractsRegistry(
+    context,
+    existing?.contractsRegistry ?? readProgress(progressPath),
+  );
+  writeFileAtomic(progressPath, `${JSON.stringify({ chainId, contractsRegistry })}\n`);
+  await ensureTemplates(context, contractsRegistry);
+  const registries = await ensureDefaults(context, contractsRegistry);
+  await configureRegistries(context, contractsRegistry, registries);
+
+  const environment: Environment = existing ?? {
+    chainId,
+    contractsRegistry,
+    registries,
+    operatorDid: operator.did,
+    createdAt: new Date().toISOString(),
+  };
+  writeEnvironment(environmentPath, { ...environment, registries });
+  rmSync(progressPath, { force: true });
+  return { ...environment, registries };
+}
+
+function readProgress(path: string): Address | undefined {
+  if (!existsSync(path)) return undefined;
+  const { contractsRegistry } = JSON.parse(readFileSync(path, 'utf8')) as {
+    contractsRegistry?: string;
+  };
+  return contractsRegistry ? getAddress(contractsRegistry) : undefined;
+}
+
+async function hasCode(ledger: LedgerClient, address: Address): Promise<boolean> {
+  return (await ledger.request<Hex>('eth_getCode', [address, 'latest'])) !== '0x';
+}
+
+async function ensureContractsRegistry(
+  context: GenesisRun,
+  known: Address | undefined,
+): Promise<Address> {
+  if (known) {
+    if (await hasCode(context.ledger, known)) return known;
+    throw new EnvironmentError(
+      `No Contracts Registry is deployed at ${known} on this ledger: remove the environment files to start a new environment`,
+    );
+  }
+  context.log('deploying the Contracts Registry');
+  const burst = await burstOf(context);
+  const implementation = burst.deploy(
+    'ContractsRegistry implementation',
+    CONTRACTS_REGISTRY.bytecode,
+  );
+  const init = encodeFunctionData({
+    abi: CONTRACTS_REGISTRY.abi,
+    functionName: 'initialize',
+    args: [context.operator.address],
+  });
+  const proxy = burst.deploy(
+    'ContractsRegistry proxy',
+    encodeDeployData({
+      abi: erc1967ProxyAbi,
+      bytecode: erc1967ProxyBytecode,
+      args: [implementation, init],
+    }),
+  );
+  await burst.send();
+  return proxy;
+}
+
+async function ensureTemplates(context: GenesisRun, contractsRegistry: Address): Promise<void> {
+  const burst = await burstOf(context);
+  for (const name of REGISTRY_NAMES) {
+    const { contractName, type, bytecode } = descriptorOf(name).contract;
+    if (await templateExists(context.ledger, contractsRegistry, type)) continue;
+    const implementation = burst.deploy(`${contractName} implementation`, bytecode);
+    burst.call(
+      `addTemplate ${contractName}`,
+      contractsRegistry,
+      CONTRACTS_REGISTRY.abi,
+      'addTemplate',
+      [contractName, REGISTRY_VERSION, implementation],
+    );
+  }
+  if (burst.size === 0) return;
+  context.log(`adding ${burst.size / 2} registry templates`);
+  await burst.send();
+}
+
+async function templateExists(
+  ledger: LedgerClient,
+  contractsRegistry: Address,
+  type: Hex,
+): Promise<boolean> {
+  try {
+    await readContract(ledger, {
+      address: contractsRegistry,
+      abi: CONTRACTS_REGISTRY.abi,
+      functionName: 'getTemplate',
+      args: [type],
+    });
+    return true;
+  } catch (error) {
+    if (isRevertOf(error, 'TemplateNotFound')) return false;
+    throw error;
+  }
+}

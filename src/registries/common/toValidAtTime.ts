@@ -1,0 +1,33 @@
+/** `YYYY-MM-DD`, optionally followed by an RFC 3339 time (seconds required) and its offset. */
+const VALID_AT =
+  /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})(?:[Tt](?<hour>\d{2}):(?<minute>\d{2}):(?<second>\d{2})(?<fraction>\.\d+)?(?:[Zz]|(?<sign>[+-])(?<offsetHour>\d{2}):(?<offsetMinute>\d{2})))?$/;
+
+/**
+ * The instant a `valid-at` value names, in milliseconds since the epoch (negative before it): a
+ * date (`2026-01-31`, its first instant in UTC) or an RFC 3339 date-time with seconds and an
+ * offset (`2026-01-31T12:00:00Z`); `undefined` for anything else, impossible calendar dates and
+ * times (February 30, 24:00:00, a leap second) included. The one `valid-at` rule of every
+ * registry; each route words its own refusal.
+ * - Spec: SPEC.md §4.2.5, §9.4
+ */
+export function toValidAtTime(value: string): number | undefined {
+  const groups = VALID_AT.exec(value)?.groups;
+  if (!groups) return undefined;
+  const field = (name: string) => Number(groups[name] ?? 0);
+  const time = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, does not map the years 0 to 99 onto 1900 to 1999.
+  time.setUTCFullYear(field('year'), field('month') - 1, field('day'));
+  time.setUTCHours(field('hour'), field('minute'), field('second'));
+  // Out-of-range fields (month 13, February 30, 24:00:00) roll over: the round trip catches them.
+  const exact =
+    time.getUTCFullYear() === field('year') &&
+    time.getUTCMonth() === field('month') - 1 &&
+    time.getUTCDate() === field('day') &&
+    time.getUTCHours() === field('hour') &&
+    time.getUTCMinutes() === field('minute') &&
+    time.getUTCSeconds() === field('second');
+  if (!exact || field('offsetHour') > 23 || field('offsetMinute') > 59) return undefined;
+  const offset = (field('offsetHour') * 60 + field('offsetMinute')) * 60_000;
+  const fraction = Number((groups.fraction ?? '.').slice(1).padEnd(3, '0').slice(0, 3));
+  return time.getTime() + fraction - (groups.sign === '-' ? -offset : offset);
+}
