@@ -1,16 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { EmbeddedLedgerError } from '../../errors/ledger.js';
 import { writeFileAtomic } from '../../files/writeFileAtomic.js';
 import { toAnvilArgs } from './anvilArgs.js';
-import { resolveAnvilBinary } from './anvilBinary.js';
-import { callAnvil } from './anvilRpc.js';
 import { type BlockProducer, createBlockProducer } from './blockProducer.js';
 import { chooseCheckpoint } from './checkpoints.js';
+import { type FrontAnswer, postToAnvil, refused } from './frontAnswers.js';
 import { classifyFrontRequest } from './frontRequest.js';
 import { startLedgerFront } from './ledgerFront.js';
 import {
@@ -22,7 +20,8 @@ import {
   writePidFile,
 } from './processFiles.js';
 import { replayJournal } from './replayJournal.js';
-import { createSequencer, type FrontAnswer, type Sequencer, unavailable } from './sequencer.js';
+import { createSequencer, type Sequencer } from './sequencer.js';
+import { assertChainId, spawnAnvil } from './spawnAnvil.js';
 import type { SupervisorLogger } from './supervisorLogger.js';
 
 /** The file in `<data dir>/ledger/` that holds the running embedded ledger's JSON-RPC URL. */
@@ -43,7 +42,6 @@ export type EmbeddedLedgerOptions = {
   startTimeoutMs?: number;
 };
 
-const LISTENING = /Listening on 127\.0\.0\.1:(\d+)/;
 const MAX_RESTART_DELAY_MS = 10_000;
 const STABLE_UPTIME_MS = 60_000;
 /** Blocks mined after the last transaction: commit–reveal maturities are 5 blocks. */
@@ -148,7 +146,7 @@ export class EmbeddedLedger {
     if (!sequencer || !anvil) return undefined;
     const request = classifyFrontRequest(body);
     if (request.kind === 'refused') return Promise.resolve(refused(request.method));
-    if (request.kind === 'read') return forwardRead(anvil, body);
+    if (request.kind === 'read') return postToAnvil(anvil, body);
     this.#producer?.noteWork();
     return sequencer.submit(body, request.raws);
   }
@@ -190,18 +188,8 @@ export class EmbeddedLedger {
     const { chainId, blockTime, logger, startTimeoutMs } = this.#options;
     const loadState = chooseCheckpoint(this.#dir, logger);
     const args = toAnvilArgs({ port: 0, chainId, loadState });
-    // Own process group: a terminal's Ctrl-C reaches the node, which then stops anvil once.
-    const child = spawn(resolveAnvilBinary(), args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
+    const { child, port } = await spawnAnvil(args, logger, startTimeoutMs);
     this.#child = child;
-    const stderr: string[] = [];
-    createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => {
-      stderr.push(line);
-      logger.warn({ ledger: 'anvil' }, line);
-    });
-    const port = await waitForListening(child, startTimeoutMs, stderr);
     if (child.pid !== undefined) writePidFile(join(this.#dir, 'anvil.pid'), child.pid);
     this.#startedAt = Date.now();
     child.once('exit', (code, signal) => this.#onExit(child, code, signal));
@@ -257,82 +245,4 @@ export class EmbeddedLedger {
       );
     }, delay);
   }
-}
-
-async function assertChainId(url: string, expected: number): Promise<void> {
-  const result = await callAnvil<string>(url, 'eth_chainId');
-  if (Number(result) !== expected) {
-    throw new EmbeddedLedgerError(
-      `The embedded ledger reports chain id ${result} instead of ${expected}`,
-    );
-  }
-}
-
-function refused(method: string): FrontAnswer {
-  return {
-    status: 200,
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: null,
-      error: {
-        code: -32601,
-        message: `"${method}" is reserved to the embedded ledger's supervisor`,
-      },
-    }),
-  };
-}
-
-async function forwardRead(anvilUrl: string, body: string): Promise<FrontAnswer> {
-  try {
-    const response = await fetch(anvilUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-      signal: AbortSignal.timeout(30_000),
-    });
-    return { status: response.status, body: await response.text() };
-  } catch {
-    return unavailable('did not answer');
-  }
-}
-
-/** Reads anvil's stdout until it says where it listens; keeps draining it afterwards. */
-function waitForListening(
-  child: ChildProcess,
-  timeoutMs: number,
-  stderr: readonly string[],
-): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    const timer = setTimeout(() => {
-      fail(new EmbeddedLedgerError(`The embedded ledger did not start within ${timeoutMs} ms`));
-    }, timeoutMs);
-    // anvil's own reason (a state file it cannot parse, a port in use) ends the message.
-    const onExit = (code: number | null) =>
-      setImmediate(() =>
-        fail(
-          new EmbeddedLedgerError(
-            `The embedded ledger exited during start (code ${code})${stderr.length > 0 ? `: ${stderr.join(' ').slice(0, 500)}` : ''}`,
-          ),
-        ),
-      );
-    const onError = (cause: Error) =>
-      fail(new EmbeddedLedgerError('The embedded ledger could not be started', { cause }));
-    function fail(error: EmbeddedLedgerError) {
-      clearTimeout(timer);
-      child.off('exit', onExit);
-      child.kill('SIGKILL');
-      reject(error);
-    }
-    child.once('exit', onExit);
-    child.once('error', onError);
-    lines.on('line', (line) => {
-      const match = LISTENING.exec(line);
-      if (!match) return;
-      clearTimeout(timer);
-      child.off('exit', onExit);
-      child.off('error', onError);
-      resolve(Number(match[1]));
-    });
-  });
 }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { type FrontAnswer, unavailable } from './sequencer.js';
+import { type FrontAnswer, unavailable } from './frontAnswers.js';
 
 /**
  * What the front does with a request: `undefined` while the ledger is (re)starting.

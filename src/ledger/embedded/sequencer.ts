@@ -1,10 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { callAnvil } from './anvilRpc.js';
 import { listSegments, segmentPath, writeCheckpoint } from './checkpoints.js';
+import { type FrontAnswer, postToAnvil, unavailable } from './frontAnswers.js';
 import { type Journal, type JournalRecord, openJournal } from './journal.js';
-
-/** A JSON-RPC answer as the front sends it back: HTTP status and body text. */
-export type FrontAnswer = { status: number; body: string };
 
 /**
  * Orders everything that changes the embedded ledger — raw transactions and blocks — through
@@ -134,10 +132,10 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
  */
 async function forward(anvilUrl: string, body: string): Promise<FrontAnswer> {
   const entries = parseBatch(body);
-  if (!entries) return post(anvilUrl, body);
+  if (!entries) return postToAnvil(anvilUrl, body);
   const answers: unknown[] = [];
   for (const entry of entries) {
-    const answer = await post(anvilUrl, JSON.stringify(entry));
+    const answer = await postToAnvil(anvilUrl, JSON.stringify(entry));
     if (answer.status !== 200) return answer;
     if (answer.body !== '') answers.push(JSON.parse(answer.body));
   }
@@ -152,30 +150,4 @@ function parseBatch(body: string): unknown[] | undefined {
   } catch {
     return undefined;
   }
-}
-
-async function post(anvilUrl: string, body: string): Promise<FrontAnswer> {
-  try {
-    const response = await fetch(anvilUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-      signal: AbortSignal.timeout(30_000),
-    });
-    return { status: response.status, body: await response.text() };
-  } catch {
-    return unavailable('did not answer');
-  }
-}
-
-/** The answer while anvil cannot take a request: a JSON-RPC error, HTTP 503. */
-export function unavailable(reason: string): FrontAnswer {
-  return {
-    status: 503,
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -32603, message: `The embedded ledger ${reason}` },
-    }),
-  };
 }
