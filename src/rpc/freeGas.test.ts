@@ -32,25 +32,10 @@ describe('toFreeGasCall', () => {
 
 describe('toFreeGasOutcome', () => {
   test('default: eth_feeHistory quotes zero base fees and rewards', () => {
-    const history = {
-      oldestBlock: '0x5',
-      baseFeePerGas: ['0x7', '0x0', '0x3'],
-      gasUsedRatio: [0.5, 0],
-      reward: [
-        ['0x1', '0x3b9aca00'],
-        ['0x0', '0x2'],
-      ],
-    };
-    expect(toFreeGasOutcome('eth_feeHistory', { result: history })).toEqual({
-      result: {
-        oldestBlock: '0x5',
-        baseFeePerGas: ['0x0', '0x0', '0x0'],
-        gasUsedRatio: [0.5, 0],
-        reward: [
-          ['0x0', '0x0'],
-          ['0x0', '0x0'],
-        ],
-      },
+    const history = { oldestBlock: '0x5', baseFeePerGas: ['0x7', '0x3'], gasUsedRatio: [0.5] };
+    const reward = [['0x1', '0x3b9aca00']];
+    expect(toFreeGasOutcome('eth_feeHistory', { result: { ...history, reward } })).toEqual({
+      result: { ...history, baseFeePerGas: ['0x0', '0x0'], reward: [['0x0', '0x0']] },
     });
   });
 
