@@ -7,10 +7,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createLedgerClient } from '../../src/ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
+import { signFreeTransfer } from '../support/freeTransfer.js';
 import { createDataDir, SILENT_LOGGER, startTestNode } from '../support/testNode.js';
 
 /** Torn or truncated files in the data directory: the node recovers or names the file. */
@@ -43,16 +43,7 @@ async function withLedger<T>(dataDir: string, use: (url: string) => Promise<T>):
 /** Sends a free transfer from a fresh key and waits for its receipt. */
 async function writeOnce(url: string): Promise<string> {
   const client = createLedgerClient({ url });
-  const account = privateKeyToAccount(generatePrivateKey());
-  const raw = await account.signTransaction({
-    type: 'eip1559',
-    chainId: 2026,
-    to: account.address,
-    nonce: 0,
-    gas: 21_000n,
-    maxFeePerGas: 0n,
-    maxPriorityFeePerGas: 0n,
-  });
+  const raw = await signFreeTransfer();
   const hash = await client.request<string>('eth_sendRawTransaction', [raw]);
   while (!(await client.request('eth_getTransactionReceipt', [hash]))) {
     await new Promise((resolve) => setTimeout(resolve, 25));

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createLedgerClient } from '../../src/ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
+import { signFreeTransfer } from '../support/freeTransfer.js';
 import { createDataDir, SILENT_LOGGER } from '../support/testNode.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -71,16 +71,7 @@ describe('EmbeddedLedger', () => {
     cleanups.push(() => ledger.stop());
     await ledger.start();
     const idle = await waitForIdle(ledger.url);
-    const account = privateKeyToAccount(generatePrivateKey());
-    const raw = await account.signTransaction({
-      type: 'eip1559',
-      chainId: 2026,
-      to: account.address,
-      nonce: 0,
-      gas: 21_000n,
-      maxFeePerGas: 0n,
-      maxPriorityFeePerGas: 0n,
-    });
+    const raw = await signFreeTransfer();
     const client = createLedgerClient({ url: ledger.url });
     cleanups.push(() => client.close());
     const hash = await client.request<string>('eth_sendRawTransaction', [raw]);
