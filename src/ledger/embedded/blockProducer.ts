@@ -1,7 +1,9 @@
 /**
  * Produces blocks only while there is work: a block every interval while transactions arrive,
- * then `trailingBlocks` more so that commit–reveal maturities (5 blocks) pass without new
- * transactions. An idle ledger mines nothing, so it neither grows nor writes.
+ * then at least `trailingBlocks` more, for at least `trailingMs`, so that commit–reveal
+ * maturities (5 blocks) pass and the chain's clock moves on (a validity window that starts a
+ * second after a write opens) without new transactions. An idle ledger mines nothing, so it
+ * neither grows nor writes.
  * - Design: DESIGN.md §11
  */
 export type BlockProducer = {
@@ -13,18 +15,21 @@ export type BlockProducer = {
 export type BlockProducerParameters = {
   intervalMs: number;
   trailingBlocks: number;
+  trailingMs: number;
   mine(): Promise<void>;
   onError(error: unknown): void;
 };
 
 export function createBlockProducer(parameters: BlockProducerParameters): BlockProducer {
-  const { intervalMs, trailingBlocks, mine, onError } = parameters;
+  const { intervalMs, trailingBlocks, trailingMs, mine, onError } = parameters;
   let remaining = 0;
+  let until = 0;
+  const busy = () => remaining > 0 || Date.now() < until;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
   function arm() {
-    if (timer || stopped || remaining <= 0) return;
+    if (timer || stopped || !busy()) return;
     timer = setTimeout(tick, intervalMs);
   }
 
@@ -42,6 +47,7 @@ export function createBlockProducer(parameters: BlockProducerParameters): BlockP
   return {
     noteWork() {
       remaining = trailingBlocks + 1;
+      until = Date.now() + trailingMs;
       arm();
     },
     stop() {

@@ -46,6 +46,8 @@ const MAX_RESTART_DELAY_MS = 10_000;
 const STABLE_UPTIME_MS = 60_000;
 /** Blocks mined after the last transaction: commit–reveal maturities are 5 blocks. */
 const TRAILING_BLOCKS = 8;
+/** And for at least this long, so that block timestamps pass "a second after the write". */
+const TRAILING_MS = 3_000;
 
 /**
  * Supervises the embedded ledger: anvil as a child process behind a journaling front on
@@ -104,6 +106,7 @@ export class EmbeddedLedger {
     this.#producer = createBlockProducer({
       intervalMs: this.#options.blockTime * 1000,
       trailingBlocks: TRAILING_BLOCKS,
+      trailingMs: TRAILING_MS,
       mine: async () => this.#sequencer?.mine(),
       onError: (error) => this.#options.logger.warn({ err: error }, 'block not mined'),
     });
