@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { sources } from '../support/sourceFiles.js';
 
 /**
  * The layering of docs/architecture.md (STYLE.md B3), checked on every import of `src/`: static
@@ -8,14 +9,6 @@ import { describe, expect, test } from 'vitest';
  * `src/`; `type` marks an import erased at build time.
  */
 const SRC = new URL('../../src/', import.meta.url).pathname;
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
 
 type Import = { path: string; type: boolean };
 type Source = { file: string; imports: Import[]; text: string };

@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import {
   CONTRACTS_REGISTRY_DESCRIPTOR,
   REGISTRY_DESCRIPTORS,
 } from '../../src/registries/catalog.js';
+import { sources } from '../support/sourceFiles.js';
 
 /**
  * A registry is a vertical slice (DESIGN.md §3): adding one is one folder, one contract and its
@@ -16,14 +17,6 @@ import {
  * helpers, and the CLI's registry-specific commands.
  */
 const SRC = new URL('../../src/', import.meta.url).pathname;
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
 
 const NAMES = [...REGISTRY_DESCRIPTORS, CONTRACTS_REGISTRY_DESCRIPTOR].map((d) => d.name);
 

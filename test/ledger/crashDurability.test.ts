@@ -8,7 +8,7 @@ import { requestToken } from '../../src/client/index.js';
 import { REGISTRIES } from '../../src/registries/catalog.js';
 import { connectTestChain } from '../support/chain.js';
 import { createHolder, registerHolder, type TestHolder } from '../support/holders.js';
-import { nextNonce, receiptOf, sendRaw, signCall } from '../support/rawTransactions.js';
+import { getReceipt, nextNonce, receiptOf, sendRaw, signCall } from '../support/rawTransactions.js';
 import { createDataDir, freePort } from '../support/testNode.js';
 
 /**
@@ -70,19 +70,7 @@ async function crash(node: NodeProcess): Promise<void> {
 }
 
 async function receipt(url: string, hash: Hex): Promise<Acknowledged | null> {
-  const response = await fetch(`${url}/v1/ledger`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'eth_getTransactionReceipt',
-      params: [hash],
-    }),
-  });
-  const { result } = (await response.json()) as {
-    result: { status: Hex; blockNumber: Hex; blockHash: Hex } | null;
-  };
+  const result = await getReceipt(url, hash);
   return result ? { hash, blockNumber: result.blockNumber, blockHash: result.blockHash } : null;
 }
 

@@ -67,25 +67,29 @@ export async function sendRaw(
   return { status: response.status, json: await response.json() };
 }
 
+/** A receipt as the node serves it: the fields the tests read. */
+export type ServedReceipt = { status: Hex; blockNumber: Hex; blockHash: Hex };
+
+/** `eth_getTransactionReceipt` through the node, once: `null` while the transaction is not mined. */
+export async function getReceipt(nodeUrl: string, hash: Hex): Promise<ServedReceipt | null> {
+  const response = await fetch(`${nodeUrl}/v1/ledger`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_getTransactionReceipt',
+      params: [hash],
+    }),
+  });
+  const { result } = (await response.json()) as { result?: ServedReceipt | null };
+  return result ?? null;
+}
+
 /** Polls `eth_getTransactionReceipt` through the node until the transaction is mined. */
-export async function receiptOf(
-  nodeUrl: string,
-  hash: Hex,
-): Promise<{ status: Hex; blockNumber: Hex }> {
+export async function receiptOf(nodeUrl: string, hash: Hex): Promise<ServedReceipt> {
   for (;;) {
-    const response = await fetch(`${nodeUrl}/v1/ledger`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'eth_getTransactionReceipt',
-        params: [hash],
-      }),
-    });
-    const { result } = (await response.json()) as {
-      result: { status: Hex; blockNumber: Hex } | null;
-    };
+    const result = await getReceipt(nodeUrl, hash);
     if (result) return result;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
