@@ -82,6 +82,8 @@ async function main(): Promise<void> {
         CORE_DATA_DIR: dataDir,
         CORE_PUBLIC_URL: `http://127.0.0.1:${port}`,
         CORE_LOG_LEVEL: 'warn',
+        // The load generator is one client sending thousands of requests a second.
+        CORE_RATE_LIMIT: '0',
       },
     });
     children.push(node);

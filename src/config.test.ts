@@ -16,7 +16,32 @@ describe('parseConfig', () => {
       ledgerTimeoutMs: 2000,
       environmentPath: resolve('.core-registry', 'environment.json'),
       logLevel: 'info',
+      rateLimit: 600,
+      trustProxy: false,
+      rpcGasCap: 50_000_000n,
+      rpcBatchGas: 250_000_000n,
     });
+  });
+
+  test('behavior: request limits and trusted proxies', () => {
+    expect(
+      parseConfig({
+        CORE_RATE_LIMIT: '0',
+        CORE_TRUST_PROXY: '10.0.0.1, 192.168.0.0/16',
+        CORE_RPC_GAS_CAP: '1000000',
+        CORE_RPC_BATCH_GAS: '5000000',
+      }),
+    ).toMatchObject({
+      rateLimit: 0,
+      trustProxy: ['10.0.0.1', '192.168.0.0/16'],
+      rpcGasCap: 1_000_000n,
+      rpcBatchGas: 5_000_000n,
+    });
+    expect(parseConfig({ CORE_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => parseConfig({ CORE_TRUST_PROXY: 'proxy.example' })).toThrow(ConfigError);
+    expect(() => parseConfig({ CORE_RPC_GAS_CAP: '100' })).toThrow(
+      '"CORE_RPC_GAS_CAP" must be an integer from 21000 to 9007199254740991',
+    );
   });
 
   test('behavior: flags override environment variables', () => {

@@ -35,6 +35,18 @@ export type Config = {
   environmentPath: string;
   /** Log level (`CORE_LOG_LEVEL`, default `info`). */
   logLevel: LogLevel;
+  /** Requests one client may send per minute (`CORE_RATE_LIMIT`, default 600; 0 turns it off). */
+  rateLimit: number;
+  /**
+   * Which proxies' `X-Forwarded-For` names the client (`CORE_TRUST_PROXY`: `true` or
+   * comma-separated addresses/CIDRs; default none), so that the rate limit counts clients, not
+   * the proxy.
+   */
+  trustProxy: boolean | string[];
+  /** Gas one `eth_call` or `eth_estimateGas` may use (`CORE_RPC_GAS_CAP`, default 50,000,000). */
+  rpcGasCap: bigint;
+  /** Gas the calls of one JSON-RPC batch may use together (`CORE_RPC_BATCH_GAS`, default 250,000,000). */
+  rpcBatchGas: bigint;
 };
 
 /** Configuration inputs by environment variable name; CLI flags are mapped onto the same names. */
@@ -51,6 +63,10 @@ export const CONFIG_VARIABLES = [
   'CORE_LEDGER_TIMEOUT',
   'CORE_ENVIRONMENT',
   'CORE_LOG_LEVEL',
+  'CORE_RATE_LIMIT',
+  'CORE_TRUST_PROXY',
+  'CORE_RPC_GAS_CAP',
+  'CORE_RPC_BATCH_GAS',
 ] as const;
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
 
@@ -97,7 +113,34 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
     ledgerTimeoutMs: Math.round(ledgerTimeout * 1000),
     environmentPath: environment ? resolve(environment) : resolve(dataDir, 'environment.json'),
     logLevel,
+    rateLimit: parseInteger('CORE_RATE_LIMIT', value('CORE_RATE_LIMIT'), 600, 0, 2 ** 31 - 1),
+    trustProxy: parseTrustProxy(value('CORE_TRUST_PROXY')),
+    rpcGasCap: BigInt(
+      parseInteger('CORE_RPC_GAS_CAP', value('CORE_RPC_GAS_CAP'), 50_000_000, 21_000, 2 ** 53 - 1),
+    ),
+    rpcBatchGas: BigInt(
+      parseInteger(
+        'CORE_RPC_BATCH_GAS',
+        value('CORE_RPC_BATCH_GAS'),
+        250_000_000,
+        21_000,
+        2 ** 53 - 1,
+      ),
+    ),
   };
+}
+
+function parseTrustProxy(raw: string | undefined): Config['trustProxy'] {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  const addresses = raw.split(',').map((address) => address.trim());
+  if (addresses.some((address) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(address))) {
+    throw new ConfigError(
+      'CORE_TRUST_PROXY',
+      '"CORE_TRUST_PROXY" must be true, false or comma-separated addresses/CIDRs',
+    );
+  }
+  return addresses;
 }
 
 function parseInteger(

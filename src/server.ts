@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { authRoutes } from './auth/routes.js';
 import { loadOrCreateSigningKey } from './auth/signingKeys.js';
+import { answerClientError, answerFrameworkError } from './http/errorReplies.js';
 import { kernel } from './http/kernel.js';
 import { toRequestId } from './http/requestId.js';
 import { isDidCoreV1 } from './identity/didCore.js';
@@ -38,10 +39,14 @@ export async function buildServer(
       ? { loggerInstance: options.loggerInstance }
       : { logger: { level: config.logLevel } }),
     genReqId: toRequestId,
+    trustProxy: config.trustProxy,
     // One access-log line per request costs about a tenth of the throughput: debug level only.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
-    return503OnClosing: true,
+    // The kernel answers requests met while closing, and these, in the route's error shape.
+    return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 1000 },
     ajv: {
@@ -66,7 +71,7 @@ export async function buildServer(
     },
   });
   await app.register(services, { config, ledger });
-  await app.register(kernel);
+  await app.register(kernel, { rateLimit: config.rateLimit });
   await app.register(metricsHook, { metrics });
   await app.register(openapi, { publicUrl: config.publicUrl });
   await app.register(operationsRoutes);

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { OAuthError } from '../errors/oauth.js';
+import { sendErrorReply } from '../http/errorReplies.js';
 import { PROBLEM_RESPONSES } from '../http/problemSchema.js';
 import { createNonceStore } from './createNonceStore.js';
 import { createTrustSources } from './createTrustSources.js';
 import { buildDcqlDocument } from './dcqlQueries.js';
 import { handleTokenRequest } from './handleTokenRequest.js';
+import { oauthReply } from './oauthReply.js';
 import { parseScope, SCOPE_NAMES } from './scopes.js';
 import type { SigningKey } from './signingKeys.js';
-import { toOAuthError } from './toOAuthError.js';
 
 export type AuthRoutesOptions = { signingKey: SigningKey };
 
@@ -106,22 +107,17 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         else done(null, Object.fromEntries(params));
       },
     );
-    scope.setErrorHandler(function oauthError(error, request, reply) {
-      const { body, unexpected } = toOAuthError(error);
-      if (unexpected) request.log.error({ err: error }, 'token request failed');
-      return reply
-        .code(400)
-        .header('cache-control', 'no-store')
-        .type('application/json; charset=utf-8')
-        .send(body);
-    });
+    scope.setErrorHandler((error, request, reply) =>
+      sendErrorReply(request, reply, error, oauthReply),
+    );
+    scope.errorReplies.answerAt(`${scope.prefix}/token`, oauthReply);
     scope.post<{ Body: Record<string, unknown> }>(
       '/token',
       {
         schema: {
           tags: [TAG],
           summary: 'Access token for a verifiable presentation (OpenID4VP 1.0 + DCQL)',
-          response: { 400: OAUTH_ERROR },
+          response: { 400: OAUTH_ERROR, 429: OAUTH_ERROR },
         },
       },
       async function token(request, reply) {

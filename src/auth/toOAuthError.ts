@@ -1,5 +1,6 @@
 import { asCoreError } from '../errors/anyCoreError.js';
 import { OAuthError } from '../errors/oauth.js';
+import { toRequestMalformed } from '../http/frameworkErrors.js';
 
 /** The body of an OAuth error response (RFC 6749 §5.2). */
 export type OAuthErrorBody = { error: OAuthError['error']; error_description: string };
@@ -25,7 +26,7 @@ export function toOAuthError(error: unknown): {
 }
 
 function classify(error: unknown): { error: OAuthError; unexpected: boolean } {
-  const core = asCoreError(error);
+  const core = asCoreError(error) ?? toRequestMalformed(error);
   if (core) {
     switch (core.code) {
       case 'CORE_ERR_OAUTH':
@@ -41,6 +42,8 @@ function classify(error: unknown): { error: OAuthError; unexpected: boolean } {
         );
       case 'CORE_ERR_INSTANCE_INVALID':
       case 'CORE_ERR_HTTP_PROBLEM':
+      case 'CORE_ERR_REQUEST_MALFORMED':
+      case 'CORE_ERR_RATE_LIMITED':
         return expected('invalid_request', core);
       case 'CORE_ERR_LEDGER_UNAVAILABLE':
       case 'CORE_ERR_EMBEDDED_LEDGER':
@@ -62,13 +65,6 @@ function classify(error: unknown): { error: OAuthError; unexpected: boolean } {
       case 'CORE_ERR_WRITE_REFUSED':
         break;
     }
-  }
-  const status = (error as { statusCode?: number } | null)?.statusCode;
-  if (status !== undefined && status >= 400 && status < 500) {
-    return {
-      error: new OAuthError('invalid_request', 'The token request body is malformed'),
-      unexpected: false,
-    };
   }
   return {
     error: new OAuthError('server_error', 'The token request could not be processed', {

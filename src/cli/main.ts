@@ -42,6 +42,10 @@ Options of serve (each overrides its environment variable):
   --ledger-timeout S CORE_LEDGER_TIMEOUT seconds one ledger call may take (2)
   --environment F    CORE_ENVIRONMENT environment file (<data-dir>/environment.json)
   --log-level L      CORE_LOG_LEVEL   fatal|error|warn|info|debug|trace|silent (info)
+  --rate-limit N     CORE_RATE_LIMIT  requests per minute per client, 0 = off (600)
+  --trust-proxy V    CORE_TRUST_PROXY proxies whose X-Forwarded-For names the client (none)
+  --rpc-gas-cap N    CORE_RPC_GAS_CAP gas of one eth_call/eth_estimateGas (50000000)
+  --rpc-batch-gas N  CORE_RPC_BATCH_GAS gas of all calls of one JSON-RPC batch (250000000)
 
 Options of deploy: --ledger-url (required), --data-dir, --environment, and
   --operator-key F   operator key file (default <data-dir>/operator.json, created if absent)
@@ -58,6 +62,10 @@ const FLAGS = {
   'ledger-timeout': 'CORE_LEDGER_TIMEOUT',
   environment: 'CORE_ENVIRONMENT',
   'log-level': 'CORE_LOG_LEVEL',
+  'rate-limit': 'CORE_RATE_LIMIT',
+  'trust-proxy': 'CORE_TRUST_PROXY',
+  'rpc-gas-cap': 'CORE_RPC_GAS_CAP',
+  'rpc-batch-gas': 'CORE_RPC_BATCH_GAS',
 } as const;
 
 async function main(argv: string[]): Promise<void> {

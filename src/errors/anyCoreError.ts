@@ -7,6 +7,7 @@ import type { EmbeddedLedgerError, LedgerRequestError, LedgerUnavailableError } 
 import type { ResourceNotFoundError } from './notFound.js';
 import type { OAuthError } from './oauth.js';
 import type { ProblemError } from './problem.js';
+import type { RateLimitedError, RequestMalformedError } from './request.js';
 import type { RpcError } from './rpc.js';
 import type { ScopeInvalidError } from './scope.js';
 import type { InstanceInvalidError } from './target.js';
@@ -27,6 +28,8 @@ export type AnyCoreError =
   | LedgerUnavailableError
   | OAuthError
   | ProblemError
+  | RateLimitedError
+  | RequestMalformedError
   | ResourceNotFoundError
   | RpcError
   | ScopeInvalidError

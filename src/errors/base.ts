@@ -19,6 +19,8 @@ export const CORE_ERROR_CODES = [
   'CORE_ERR_INSTANCE_INVALID',
   'CORE_ERR_TRANSACTION_INVALID',
   'CORE_ERR_WRITE_REFUSED',
+  'CORE_ERR_REQUEST_MALFORMED',
+  'CORE_ERR_RATE_LIMITED',
 ] as const;
 
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];

@@ -15,6 +15,8 @@ export const RPC_ERRORS = {
     status: 200,
     message: 'Number of requests exceeds max batch size',
   },
+  LIMIT_EXCEEDED: { code: -32005, status: 200, message: 'Limit exceeded' },
+  RATE_LIMITED: { code: -32005, status: 429, message: 'Too many requests' },
 } as const;
 
 export type RpcErrorKind = keyof typeof RPC_ERRORS;

@@ -15,7 +15,7 @@ beforeAll(async () => {
     bodyLimit: 64,
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array' } },
   });
-  await app.register(kernel);
+  await app.register(kernel, { rateLimit: 0 });
   app.get(
     '/v1/things',
     {

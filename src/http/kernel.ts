@@ -1,8 +1,12 @@
 import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { statusProblem } from '../errors/problem.js';
+import { RateLimitedError } from '../errors/request.js';
 import { findAllowedMethods } from './allowedMethods.js';
+import { createErrorReplies, type ErrorReply, sendErrorReply } from './errorReplies.js';
+import { rejectInfiniteNumbers } from './finiteNumbers.js';
 import { ANY_MEDIA_TYPE, negotiateMediaType } from './negotiation.js';
 import { PROBLEM_SCHEMA } from './problemSchema.js';
 import { REQUEST_ID_HEADER } from './requestId.js';
@@ -20,6 +24,12 @@ declare module 'fastify' {
 }
 
 const DEFAULT_PRODUCES = ['application/json'] as const;
+const RATE_WINDOW_MS = 60_000;
+
+export type KernelOptions = {
+  /** Requests one client (by address) may send per minute; 0 turns the limit off. */
+  rateLimit: number;
+};
 const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
 /**
@@ -30,7 +40,7 @@ const PROBLEM_MEDIA_TYPE = 'application/problem+json';
  * - Design: DESIGN.md §7
  */
 export const kernel = fp(
-  async function kernel(app: FastifyInstance) {
+  async function kernel(app: FastifyInstance, options: KernelOptions) {
     app.addSchema(PROBLEM_SCHEMA);
     app.decorateRequest('responseType', '');
 
@@ -48,7 +58,29 @@ export const kernel = fp(
       route.config = { ...route.config, produces: route.config?.produces ?? fallback };
     });
     app.addHook('onRequest', negotiate);
-    app.setErrorHandler(sendProblem);
+    if (options.rateLimit > 0) {
+      await app.register(rateLimit, {
+        max: options.rateLimit,
+        timeWindow: RATE_WINDOW_MS,
+        // Thrown, so that each route answers it in its own error shape.
+        errorResponseBuilder: (_request, context) =>
+          new RateLimitedError(Math.max(Math.ceil(context.ttl / 1000), 1), context.max, 'minute'),
+      });
+    }
+    app.addHook('preHandler', rejectInfiniteNumbers);
+    app.decorate('errorReplies', createErrorReplies(problemReply));
+    app.setErrorHandler((error, request, reply) =>
+      sendErrorReply(request, reply, error, problemReply),
+    );
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      if (!closing) return;
+      reply.header('connection', 'close');
+      throw statusProblem(503, 'The node is shutting down');
+    });
     app.setNotFoundHandler(async function notFound(request) {
       const path = request.url.split('?', 1)[0] ?? '/';
       const allowed = findAllowedMethods(this, path);
@@ -77,24 +109,19 @@ async function negotiate(request: FastifyRequest, reply: FastifyReply): Promise<
   request.responseType = mediaType;
 }
 
-function sendProblem(
-  this: FastifyInstance,
+/** Problem Details: how every route answers an error unless it declares otherwise. */
+export function problemReply(
   error: unknown,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  const problem = toProblem(error);
-  // 503 is the ledger being away: the ledger client logs that once, not once per request.
-  if (problem.status >= 500 && problem.status !== 503) {
-    request.log.error({ err: problem.cause ?? error }, problem.body.detail);
-  } else if (problem.cause !== undefined) {
-    request.log.debug({ err: problem.cause }, problem.body.detail);
-  }
-  return reply
-    .code(problem.status)
-    .headers(problem.headers)
-    .type(PROBLEM_MEDIA_TYPE)
-    .send(problem.body);
+  context: { bodyLimit?: number | undefined },
+): ErrorReply {
+  const problem = toProblem(error, context);
+  return {
+    status: problem.status,
+    headers: { ...problem.headers, 'content-type': PROBLEM_MEDIA_TYPE },
+    body: problem.body,
+    // 503 is the ledger being away: the ledger client logs that once, not once per request.
+    unexpected: problem.status >= 500 && problem.status !== 503,
+  };
 }
 
 function truncate(path: string): string {

@@ -14,6 +14,7 @@ export const PAGINATION_QUERY_PROPERTIES = {
   'page[after]': {
     type: 'integer',
     minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
     default: 1,
     description: '1-based page number',
   },

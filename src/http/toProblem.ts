@@ -2,14 +2,27 @@ import type { FastifyError } from 'fastify';
 import { asCoreError } from '../errors/anyCoreError.js';
 import {
   type ProblemError,
-  STATUS_PROBLEMS,
   type StatusProblemCode,
   statusProblem,
   typedProblem,
   validationProblem,
 } from '../errors/problem.js';
+import type { RequestFault } from '../errors/request.js';
 import type { InstanceInvalidError } from '../errors/target.js';
+import { toRequestMalformed } from './frameworkErrors.js';
 import { toValidationIssues } from './validationIssues.js';
+
+/** The status of each way a request can be malformed. */
+const FAULT_STATUS: Record<RequestFault, StatusProblemCode> = {
+  'url-malformed': 400,
+  'url-too-long': 414,
+  'headers-too-large': 431,
+  timeout: 408,
+  'body-malformed': 400,
+  'body-too-large': 413,
+  'media-type': 415,
+  malformed: 400,
+};
 
 /** Fixed text of every unexpected failure: its real message never reaches the client. */
 export const INTERNAL_ERROR_DETAIL = 'The server encountered an internal error';
@@ -20,8 +33,11 @@ export const INTERNAL_ERROR_DETAIL = 'The server encountered an internal error';
  * - Spec: SPEC.md §2.1, §7.1
  * - Design: DESIGN.md §7; STYLE.md B4
  */
-export function toProblem(error: unknown): ProblemError {
-  const core = asCoreError(error);
+export function toProblem(
+  error: unknown,
+  context: { bodyLimit?: number | undefined } = {},
+): ProblemError {
+  const core = asCoreError(error) ?? toRequestMalformed(error, context);
   if (core) {
     switch (core.code) {
       case 'CORE_ERR_HTTP_PROBLEM':
@@ -40,6 +56,12 @@ export function toProblem(error: unknown): ProblemError {
       case 'CORE_ERR_LEDGER_UNAVAILABLE':
       case 'CORE_ERR_EMBEDDED_LEDGER':
         return statusProblem(503, 'The ledger is unavailable', { cause: error });
+      case 'CORE_ERR_REQUEST_MALFORMED':
+        return statusProblem(FAULT_STATUS[core.fault], core.message, { cause: error });
+      case 'CORE_ERR_RATE_LIMITED':
+        return statusProblem(429, core.message, {
+          headers: { 'retry-after': String(core.retryAfter) },
+        });
       case 'CORE_ERR_LEDGER_REQUEST':
       case 'CORE_ERR_CONFIG_INVALID':
       case 'CORE_ERR_RPC':
@@ -58,14 +80,6 @@ export function toProblem(error: unknown): ProblemError {
       toValidationIssues(fastifyError.validation, fastifyError.validationContext ?? 'querystring'),
     );
   }
-  const status = fastifyError?.statusCode;
-  if (status !== undefined && status >= 400 && status < 500) {
-    return statusProblem(
-      (status in STATUS_PROBLEMS ? status : 400) as StatusProblemCode,
-      frameworkDetail(fastifyError?.code, status),
-      { cause: error },
-    );
-  }
   return typedProblem('internal-error', INTERNAL_ERROR_DETAIL, { cause: error });
 }
 
@@ -78,23 +92,5 @@ function contractAddressDetail(error: InstanceInvalidError): string {
       return `The contract at ${error.address} does not match the expected one (a ${error.expected})`;
     default:
       return error.message;
-  }
-}
-
-/** Our own words for Fastify's client errors, so that its messages never reach a client. */
-function frameworkDetail(code: string | undefined, status: number): string {
-  switch (code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is not valid JSON';
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large';
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return 'The request body has an unsupported media type';
-    case 'FST_ERR_BAD_URL':
-      return 'The request URL is malformed';
-    default:
-      return status === 413 ? 'The request body is too large' : 'The request is malformed';
   }
 }

@@ -144,6 +144,10 @@ export function createLedgerClient(parameters: CreateLedgerClientParameters): Le
     }));
     const responses = await post('batch', body);
     if (!Array.isArray(responses)) {
+      // A ledger that refuses a whole batch with one error object may still take its calls one
+      // by one: each then gets its own answer, and one bad call fails only itself.
+      const refusal = toLedgerOutcome(responses);
+      if (refusal && 'error' in refusal) return sendEachAlone(calls);
       throw new LedgerUnavailableError({ cause: responses });
     }
     const outcomes: (LedgerOutcome | undefined)[] = new Array(calls.length);
@@ -157,6 +161,11 @@ export function createLedgerClient(parameters: CreateLedgerClientParameters): Le
       if (!outcome) throw new LedgerUnavailableError({ cause: 'batch response incomplete' });
       return outcome;
     });
+  }
+
+  async function sendEachAlone(calls: readonly LedgerCall[]): Promise<LedgerOutcome[]> {
+    const outcomes = await Promise.all(calls.map((call) => send([call])));
+    return outcomes.map(([outcome]) => outcome as LedgerOutcome);
   }
 
   return {

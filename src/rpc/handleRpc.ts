@@ -2,6 +2,7 @@ import { RpcError, type RpcErrorObject } from '../errors/rpc.js';
 import type { LedgerClient } from '../ledger/createLedgerClient.js';
 import type { LedgerCall, LedgerOutcome } from '../ledger/jsonRpc.js';
 import { toFreeGasCall, toFreeGasOutcome, toLocalFeeAnswer } from './freeGas.js';
+import { batchGasExceeded, capCallGas, type GasLimits } from './gasCap.js';
 import { classifyMethod } from './methods.js';
 import type { JsonRpcId, RpcPayload, RpcRequest } from './parseRpcPayload.js';
 import { toRpcError, toRpcErrorResponse } from './toRpcError.js';
@@ -19,6 +20,8 @@ export type HandleRpcContext = {
   ledger: LedgerClient;
   /** The write gate of this HTTP request (its `Authorization` header). */
   gate: RequestWriteGate;
+  /** What the calls of one request may burn. */
+  gas: GasLimits;
   /** Told about failures hidden behind -32603, for the log. */
   onUnexpected?: (error: unknown) => void;
 };
@@ -30,7 +33,7 @@ export type HandleRpcContext = {
  */
 export async function handleRpc(payload: RpcPayload, context: HandleRpcContext): Promise<RpcReply> {
   const outcomes: (LedgerOutcome | undefined)[] = new Array(payload.entries.length);
-  const forwarded: { index: number; call: LedgerCall }[] = [];
+  const admittedCalls: { index: number; call: LedgerCall; gas: bigint }[] = [];
 
   await Promise.all(
     payload.entries.map(async (entry, index) => {
@@ -38,14 +41,23 @@ export async function handleRpc(payload: RpcPayload, context: HandleRpcContext):
       try {
         const admitted = await admit(entry.request, context);
         if ('result' in admitted) outcomes[index] = admitted;
-        else forwarded.push({ index, call: admitted });
+        else admittedCalls.push({ index, ...capCallGas(admitted, context.gas.perCall) });
       } catch (error) {
         outcomes[index] = { error: report(error, context) };
       }
     }),
   );
   // Admission is concurrent; the ledger batch keeps the request order.
-  forwarded.sort((a, b) => a.index - b.index);
+  admittedCalls.sort((a, b) => a.index - b.index);
+  let gasLeft = context.gas.perBatch;
+  const forwarded = admittedCalls.filter(({ index, gas }) => {
+    if (gas <= gasLeft) {
+      gasLeft -= gas;
+      return true;
+    }
+    outcomes[index] = { error: report(batchGasExceeded(context.gas.perBatch), context) };
+    return false;
+  });
 
   if (forwarded.length > 0) {
     try {

@@ -100,3 +100,22 @@ describe('parseRpcPayload', () => {
     ]);
   });
 });
+
+describe('parseRpcEntry: bounds of params', () => {
+  const withParams = (params: string) =>
+    parseRpcPayload(`{"jsonrpc":"2.0","id":1,"method":"eth_call","params":${params}}`).entries[0];
+
+  test('behavior: 16 levels pass, 17 fail with -32602', () => {
+    expect(withParams(`${'['.repeat(16)}${']'.repeat(16)}`)).toHaveProperty('request');
+    const entry = withParams(`${'['.repeat(17)}${']'.repeat(17)}`) as { error: RpcError };
+    expect([entry.error.rpcCode, entry.error.message]).toEqual([
+      -32602,
+      'Invalid params: they nest deeper than 16 levels',
+    ]);
+  });
+
+  test('error: more characters than a transaction needs', () => {
+    const entry = withParams(`["0x${'0'.repeat(1024 * 1024)}"]`) as { error: RpcError };
+    expect(entry.error.message).toBe('Invalid params: they hold more than 1048576 characters');
+  });
+});

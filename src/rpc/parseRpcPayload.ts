@@ -2,6 +2,13 @@ import { RpcError } from '../errors/rpc.js';
 
 /** - Spec: SPEC.md §4.3.6, §8 */
 export const MAX_BATCH_SIZE = 1024;
+/**
+ * How deep `params` may nest. Ethereum's deepest (an access list inside a call object) nests 5
+ * levels; a ledger's JSON parser gives up on the whole batch somewhere past 100.
+ */
+export const MAX_PARAMS_DEPTH = 16;
+/** The characters of strings and keys one entry's `params` may hold: room for any transaction. */
+export const MAX_PARAMS_CHARACTERS = 1024 * 1024;
 
 export type JsonRpcId = string | number | null;
 
@@ -62,6 +69,8 @@ export function parseRpcEntry(value: unknown): RpcEntry {
   if (typeof params !== 'object' || params === null) {
     return invalid(id, 'Invalid Request: "params" must be an array or an object');
   }
+  const oversize = measureParams(params);
+  if (oversize) return { id, error: new RpcError('INVALID_PARAMS', `Invalid params: ${oversize}`) };
   return {
     request: {
       id: hasId ? id : undefined,
@@ -69,6 +78,32 @@ export function parseRpcEntry(value: unknown): RpcEntry {
       params: params as RpcRequest['params'],
     },
   };
+}
+
+/**
+ * Walks `params` no deeper than the limit, counting characters.
+ * @returns what is too large, or `undefined` when `params` is within bounds.
+ */
+function measureParams(params: object): string | undefined {
+  let characters = 0;
+  const visit = (value: unknown, depth: number): string | undefined => {
+    if (typeof value === 'string') {
+      characters += value.length;
+      return undefined;
+    }
+    if (typeof value !== 'object' || value === null) return undefined;
+    if (depth > MAX_PARAMS_DEPTH) return `they nest deeper than ${MAX_PARAMS_DEPTH} levels`;
+    for (const [key, member] of Object.entries(value)) {
+      characters += key.length;
+      const fault = visit(member, depth + 1);
+      if (fault) return fault;
+      if (characters > MAX_PARAMS_CHARACTERS) {
+        return `they hold more than ${MAX_PARAMS_CHARACTERS} characters`;
+      }
+    }
+    return undefined;
+  };
+  return visit(params, 1);
 }
 
 function isJsonRpcId(value: unknown): value is JsonRpcId {

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { verifyAccessToken } from '../auth/accessToken.js';
 import type { SigningKey } from '../auth/signingKeys.js';
-import { RpcError } from '../errors/rpc.js';
+import { asCoreError } from '../errors/anyCoreError.js';
+import { RPC_ERRORS, RpcError } from '../errors/rpc.js';
+import { type ErrorReply, sendErrorReply } from '../http/errorReplies.js';
+import { problemReply } from '../http/kernel.js';
 import { PROBLEM_RESPONSES } from '../http/problemSchema.js';
 import { handleRpc } from './handleRpc.js';
 import { MAX_BATCH_SIZE, parseRpcPayload } from './parseRpcPayload.js';
@@ -39,6 +42,10 @@ export async function ledgerRoutes(
       }),
     ),
   });
+  app.setErrorHandler((error, request, reply) =>
+    sendErrorReply(request, reply, error, ledgerErrorReply),
+  );
+  const gas = { perCall: app.config.rpcGasCap, perBatch: app.config.rpcBatchGas };
   // The body is parsed here, not by Fastify, so that invalid JSON becomes -32700.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(
@@ -59,6 +66,7 @@ export async function ledgerRoutes(
           200: { description: 'JSON-RPC response object or batch array' },
           204: { description: 'The request held only notifications', type: 'null' },
           400: { description: 'Parse error (JSON-RPC -32700)' },
+          429: { description: 'Rate limited (JSON-RPC -32005); see Retry-After' },
           ...PROBLEM_RESPONSES,
         },
       },
@@ -74,10 +82,29 @@ export async function ledgerRoutes(
       const answer = await handleRpc(payload, {
         ledger: this.ledger,
         gate: gate.forRequest(request.headers.authorization),
+        gas,
         onUnexpected: (error) => request.log.error({ err: error }, 'JSON-RPC entry failed'),
       });
       if (answer === undefined) return reply.code(204).send();
       return reply.type('application/json').send(answer);
     },
   );
+}
+
+/**
+ * A rate limit is answered as JSON-RPC -32005 at 429, which Ethereum clients retry after
+ * `Retry-After`; everything HTTP itself decides stays Problem Details.
+ */
+function ledgerErrorReply(error: unknown, context: { bodyLimit?: number | undefined }): ErrorReply {
+  const limited = asCoreError(error);
+  if (limited?.code !== 'CORE_ERR_RATE_LIMITED') return problemReply(error, context);
+  return {
+    status: RPC_ERRORS.RATE_LIMITED.status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'retry-after': String(limited.retryAfter),
+    },
+    body: toRpcErrorResponse(limited, null),
+    unexpected: false,
+  };
 }

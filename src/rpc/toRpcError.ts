@@ -30,6 +30,13 @@ export function toRpcError(error: unknown): { error: RpcErrorObject; unexpected:
       case 'CORE_ERR_LEDGER_UNAVAILABLE':
       case 'CORE_ERR_EMBEDDED_LEDGER':
         return { error: internal('The ledger is unavailable'), unexpected: false };
+      case 'CORE_ERR_RATE_LIMITED':
+        return {
+          error: { code: RPC_ERRORS.RATE_LIMITED.code, message: core.message },
+          unexpected: false,
+        };
+      case 'CORE_ERR_REQUEST_MALFORMED':
+        return { error: invalidRequest(core.message), unexpected: false };
       case 'CORE_ERR_LEDGER_REQUEST':
       case 'CORE_ERR_CONFIG_INVALID':
       case 'CORE_ERR_HTTP_PROBLEM':

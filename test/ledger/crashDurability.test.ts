@@ -39,6 +39,7 @@ async function startNodeProcess(): Promise<NodeProcess> {
       CORE_PUBLIC_URL: `http://127.0.0.1:${port}`,
       CORE_BLOCK_TIME: '0.2',
       CORE_LOG_LEVEL: 'warn',
+      CORE_RATE_LIMIT: '0',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -679,7 +679,7 @@ describe('issuer proxies', () => {
       config: node.app.config,
       ledger: createLedgerClient({ url: node.ledger.url }),
     });
-    await lenient.register(kernel);
+    await lenient.register(kernel, { rateLimit: 0 });
     await lenient.register(issuersRegistryRoutes, {
       prefix: '/v1/issuers-registry',
       proxy: { allowInsecureUpstreams: true, timeoutMs: 500, maxBytes: 64 * 1024 },

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { type RunningNode, startNode } from '../../src/cli/serve.js';
-import { parseConfig } from '../../src/config.js';
+import { type ConfigInput, parseConfig } from '../../src/config.js';
 import type { Environment } from '../../src/genesis/environment.js';
 import { loadOrCreateOperator } from '../../src/genesis/operator.js';
 import { runGenesis } from '../../src/genesis/runGenesis.js';
@@ -43,6 +43,8 @@ export type StartTestNodeOptions = {
    * the worker's ledger: for tests that stop the ledger or drive the CLI against the data dir.
    */
   ownLedger?: boolean;
+  /** Settings beyond the test defaults, e.g. `{ CORE_RATE_LIMIT: '5' }`. */
+  env?: ConfigInput;
 };
 
 /**
@@ -62,7 +64,10 @@ export async function startTestNode(options: StartTestNodeOptions = {}): Promise
     HOST: '127.0.0.1',
     // Links are absolute: the public URL is the address tests connect to.
     CORE_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Suites send hundreds of requests a minute from one address; the rate-limit test sets its own.
+    CORE_RATE_LIMIT: '0',
     ...(shared ? { CORE_LEDGER_URL: shared } : {}),
+    ...options.env,
   });
   const node = await startNode(config, pino({ level: 'silent' }));
   return {
