@@ -1,4 +1,4 @@
-import { OAuthError } from '../errors/oauth.js';
+import { CredentialUntrustedError, type JwtProblem } from '../errors/auth.js';
 import {
   CREDENTIAL_ALGORITHMS,
   type CredentialRequirement,
@@ -26,7 +26,7 @@ export type ParsedCredential = {
  * `vc.issuer`, `sub` = `credentialSubject.id` = the holder, VCDM 1.1, type, validity window.
  * - Spec: SPEC.md §2.7, §5.4.3
  * - Design: DESIGN.md §6
- * @throws {OAuthError} `invalid_request` (no matching or malformed credential) or `invalid_grant`.
+ * @throws {CredentialUntrustedError} naming the claim and the step that failed.
  */
 export function checkCredential(
   tokens: readonly string[],
@@ -37,56 +37,57 @@ export function checkCredential(
   const candidates = tokens.map((token) => ({ token, ...parseCompactJwt(token, 'credential') }));
   const match = candidates.find(({ payload }) => typeOf(payload, requirement) !== undefined);
   if (!match) {
-    throw new OAuthError(
-      'invalid_request',
+    throw untrusted(
+      'unsupported',
+      'vc.type',
       `The presentation holds no credential of type ${requirement.types.join(' or ')}`,
     );
   }
   const { token, header, payload } = match;
   const alg = header.alg;
   if (typeof alg !== 'string' || !CREDENTIAL_ALGORITHMS.includes(alg as JwsAlgorithm)) {
-    throw new OAuthError(
-      'invalid_request',
+    throw untrusted(
+      'unsupported',
+      'alg',
       `The credential "alg" must be one of ${CREDENTIAL_ALGORITHMS.join(', ')}`,
     );
   }
   if (header.typ !== 'JWT')
-    throw new OAuthError('invalid_request', 'The credential "typ" must be "JWT"');
+    throw untrusted('malformed', 'typ', 'The credential "typ" must be "JWT"');
   const vc = payload.vc as Record<string, unknown>;
   const issuer = payload.iss;
   const kid = header.kid;
   if (typeof issuer !== 'string' || vc.issuer !== issuer) {
-    throw new OAuthError('invalid_grant', 'The credential "iss" must equal its "vc.issuer"');
+    throw untrusted('binding', 'iss', 'The credential "iss" must equal its "vc.issuer"');
   }
   if (typeof kid !== 'string' || kid.slice(0, kid.indexOf('#')) !== issuer || !kid.includes('#')) {
-    throw new OAuthError('invalid_grant', 'The credential "kid" must be a key of its issuer');
+    throw untrusted('binding', 'kid', 'The credential "kid" must be a key of its issuer');
   }
   const context = vc['@context'];
   if (!Array.isArray(context) || context[0] !== VCDM_1_1) {
-    throw new OAuthError(
-      'invalid_request',
+    throw untrusted(
+      'malformed',
+      'vc.@context',
       `The credential "@context" must start with "${VCDM_1_1}"`,
     );
   }
   const subject = vc.credentialSubject as Record<string, unknown> | undefined;
   if (typeof subject !== 'object' || subject === null || subject.id !== payload.sub) {
-    throw new OAuthError(
-      'invalid_grant',
-      'The credential "sub" must equal its "credentialSubject.id"',
-    );
+    throw untrusted('binding', 'sub', 'The credential "sub" must equal its "credentialSubject.id"');
   }
   if (payload.sub !== holder) {
-    throw new OAuthError(
-      'invalid_grant',
+    throw untrusted(
+      'binding',
+      'sub',
       `The credential subject "${String(payload.sub)}" is not the holder "${holder}"`,
     );
   }
   const { nbf, exp } = payload;
   if (typeof nbf === 'number' && nbf > now + CLOCK_TOLERANCE) {
-    throw new OAuthError('invalid_grant', 'The credential is not valid yet ("nbf")');
+    throw untrusted('premature', 'nbf', 'The credential is not valid yet ("nbf")');
   }
   if (exp !== undefined && (typeof exp !== 'number' || exp <= now)) {
-    throw new OAuthError('invalid_grant', 'The credential has expired');
+    throw untrusted('expired', 'exp', 'The credential has expired');
   }
   return {
     token,
@@ -96,6 +97,10 @@ export function checkCredential(
     type: typeOf(payload, requirement) as string,
     credentialSubject: subject,
   };
+}
+
+function untrusted(reason: JwtProblem, claim: string, message: string): CredentialUntrustedError {
+  return new CredentialUntrustedError(reason, claim, message);
 }
 
 function typeOf(

@@ -1,11 +1,13 @@
 import { type Address, type Hex, isHex } from 'viem';
 import { publicKeyToAddress } from 'viem/accounts';
-import { OAuthError } from '../errors/oauth.js';
+import { EntitlementRefusedError } from '../errors/auth.js';
 import { toPublicKeyHex } from '../identity/jwk.js';
 import type { ParsedCredential } from './checkCredential.js';
 import type { ScopeTargets } from './resolveScopeTargets.js';
 import type { ScopeRequest } from './scopes.js';
 import type { ResolvedMethod, TrustSources } from './trustSources.js';
+
+const RESERVED_ATTRIBUTE = 'credentialSubject.reservedAttributeId';
 
 export type EntitlementInput = {
   request: ScopeRequest;
@@ -24,7 +26,7 @@ export type EntitlementInput = {
  * the contract's deployer. `track-and-trace:authorise` also needs `TNT:authoriseDid` on a
  * controller address of the holder in the Policies Registry linked to the Track and Trace instance.
  * - Spec: SPEC.md §5.3, §5.4.4
- * @throws {OAuthError} `invalid_grant`.
+ * @throws {EntitlementRefusedError} naming what the scope requires.
  */
 export async function checkEntitlement(input: EntitlementInput): Promise<void> {
   const { request, targets, holder, credential, trust } = input;
@@ -35,8 +37,9 @@ export async function checkEntitlement(input: EntitlementInput): Promise<void> {
     case 'did-registry:invite': {
       const types = await trust.issuerTypes(trust.defaults.issuersRegistry, credential.issuer);
       if (!types.some((type) => type === 'RootTAO' || type === 'TAO')) {
-        throw new OAuthError(
-          'invalid_grant',
+        throw new EntitlementRefusedError(
+          'issuer',
+          'iss',
           `The onboarding credential issuer "${credential.issuer}" is not a RootTAO or TAO`,
         );
       }
@@ -45,27 +48,31 @@ export async function checkEntitlement(input: EntitlementInput): Promise<void> {
     case 'issuers-registry:invite': {
       const reserved = credential.credentialSubject.reservedAttributeId;
       if (typeof reserved !== 'string' || !isHex(reserved) || reserved.length !== 66) {
-        throw new OAuthError(
-          'invalid_grant',
-          'The accreditation must name its "credentialSubject.reservedAttributeId" (32 bytes in hex)',
+        throw new EntitlementRefusedError(
+          'attribute',
+          RESERVED_ATTRIBUTE,
+          `The accreditation must name its "${RESERVED_ATTRIBUTE}" (32 bytes in hex)`,
         );
       }
       const attribute = await trust.attributeTao(target, holder, reserved as Hex);
       if (attribute === undefined) {
-        throw new OAuthError(
-          'invalid_grant',
+        throw new EntitlementRefusedError(
+          'attribute',
+          RESERVED_ATTRIBUTE,
           `No attribute ${reserved} is reserved for "${holder}" in the Issuers Registry`,
         );
       }
       if (attribute.issuerType === 'Revoked') {
-        throw new OAuthError(
-          'invalid_grant',
+        throw new EntitlementRefusedError(
+          'attribute',
+          RESERVED_ATTRIBUTE,
           `The attribute ${reserved} of "${holder}" is revoked`,
         );
       }
       if (attribute.taoDid !== credential.issuer) {
-        throw new OAuthError(
-          'invalid_grant',
+        throw new EntitlementRefusedError(
+          'issuer',
+          'iss',
           `The accreditation issuer "${credential.issuer}" is not the TAO that reserved the attribute`,
         );
       }
@@ -76,32 +83,31 @@ export async function checkEntitlement(input: EntitlementInput): Promise<void> {
         String(credential.credentialSubject.contractAddress ?? '').toLowerCase() !==
         target.toLowerCase()
       ) {
-        throw new OAuthError(
-          'invalid_grant',
+        throw new EntitlementRefusedError(
+          'contract',
+          'credentialSubject.contractAddress',
           `The invoke credential does not name the contract ${target}`,
         );
       }
       const deployment = await trust.deployment(target);
-      if (!deployment?.active)
-        throw new OAuthError(
-          'invalid_grant',
+      if (!deployment?.active) {
+        throw new EntitlementRefusedError(
+          'contract',
+          'credentialSubject.contractAddress',
           `The contract ${target} is not an active registered instance`,
         );
+      }
       if (deployment.deployerDid !== credential.issuer) {
-        throw new OAuthError(
-          'invalid_grant',
+        throw new EntitlementRefusedError(
+          'issuer',
+          'iss',
           `The invoke credential issuer "${credential.issuer}" did not deploy ${target}`,
         );
       }
       return;
     }
     default:
-      if (credential.issuer !== holder) {
-        throw new OAuthError(
-          'invalid_grant',
-          'The SelfAttestation must be issued by the holder itself',
-        );
-      }
+      assertSelfIssued(credential, holder);
       if (scope.name === 'track-and-trace:authorise') await checkAuthorisePolicy(input, target);
   }
 }
@@ -123,8 +129,23 @@ async function checkAuthorisePolicy(
       if (await trust.checkPolicy(policies, 'TNT:authoriseDid', address)) return;
     }
   }
-  throw new OAuthError(
-    'invalid_grant',
+  throw new EntitlementRefusedError(
+    'policy',
+    undefined,
     `No controller key of "${holder}" holds the policy "TNT:authoriseDid"`,
   );
+}
+
+/**
+ * A self-attestation is issued by its holder (DESIGN.md §6).
+ * @throws {EntitlementRefusedError} `issuer`.
+ */
+export function assertSelfIssued(credential: ParsedCredential, holder: string): void {
+  if (credential.issuer !== holder) {
+    throw new EntitlementRefusedError(
+      'issuer',
+      'iss',
+      'The SelfAttestation must be issued by the holder itself',
+    );
+  }
 }

@@ -1,7 +1,11 @@
-import { OAuthError } from '../errors/oauth.js';
+import {
+  EntitlementRefusedError,
+  PresentationInvalidError,
+  TokenRequestInvalidError,
+} from '../errors/auth.js';
 import { ACCESS_TOKEN_LIFETIME, issueAccessToken } from './accessToken.js';
 import { checkCredential } from './checkCredential.js';
-import { checkEntitlement } from './checkEntitlement.js';
+import { assertSelfIssued, checkEntitlement } from './checkEntitlement.js';
 import type { NonceStore } from './createNonceStore.js';
 import {
   type CredentialRequirement,
@@ -42,10 +46,12 @@ export const VP_TOKEN_OBJECT_MESSAGE =
  * The token endpoint: checks a token request in a fixed order — request shape, scope, `vp_token`
  * shape, scope targets, presentation (structure, binding, times, then the holder's key, the
  * signature, the nonce), credential (structure, then its issuer's key and signature),
- * entitlement — and mints the access token. Fails closed with a precise OAuth error.
+ * entitlement — and mints the access token. Fails closed with a precise domain error, which
+ * `toOAuthError` words for the client.
  * - Spec: SPEC.md §5.3, §5.4, §7.4
  * - Design: DESIGN.md §6; reference/auth.md §5
- * @throws {OAuthError}
+ * @throws {TokenRequestInvalidError | ScopeInvalidError | InstanceInvalidError} for the request.
+ * @throws {PresentationInvalidError | CredentialUntrustedError | EntitlementRefusedError}
  */
 export async function handleTokenRequest(
   body: Record<string, unknown>,
@@ -53,15 +59,15 @@ export async function handleTokenRequest(
 ): Promise<TokenResponse> {
   const { trust, now } = context;
   if (body.presentation_submission !== undefined) {
-    throw new OAuthError(
-      'invalid_request',
+    throw new TokenRequestInvalidError(
+      'presentation_submission',
       '"presentation_submission" must be omitted: the request uses DCQL',
     );
   }
   if (body.grant_type === undefined)
-    throw new OAuthError('invalid_request', '"grant_type" is required');
+    throw new TokenRequestInvalidError('grant_type', '"grant_type" is required');
   if (body.grant_type !== 'vp_token')
-    throw new OAuthError('invalid_request', '"grant_type" must be "vp_token"');
+    throw new TokenRequestInvalidError('grant_type', '"grant_type" must be "vp_token"');
   const request = parseScope(body.scope);
   const requirement = toCredentialRequirement(request);
   const presentation = readVpToken(body.vp_token, requirement);
@@ -78,7 +84,11 @@ export async function handleTokenRequest(
   let holderMethods: Awaited<ReturnType<TrustSources['resolveDid']>>;
   if (invite) {
     if (await trust.didExists(vp.holder, targets.didRegistry)) {
-      throw new OAuthError('invalid_grant', `The DID "${vp.holder}" is already registered`);
+      throw new EntitlementRefusedError(
+        'registered',
+        'iss',
+        `The DID "${vp.holder}" is already registered`,
+      );
     }
     await assertSignature(
       presentation,
@@ -97,17 +107,16 @@ export async function handleTokenRequest(
   }
   // Only after the signature: nobody can burn someone else's nonce.
   if (!context.nonces.consume(vp.nonce, now)) {
-    throw new OAuthError('invalid_grant', 'The presentation "nonce" has already been used');
+    throw new PresentationInvalidError(
+      'replayed',
+      'nonce',
+      'The presentation "nonce" has already been used',
+    );
   }
 
   const credential = checkCredential(vp.credentials, requirement, vp.holder, now);
   const selfIssued = credential.type === 'SelfAttestation';
-  if (selfIssued && credential.issuer !== vp.holder) {
-    throw new OAuthError(
-      'invalid_grant',
-      'The SelfAttestation must be issued by the holder itself',
-    );
-  }
+  if (selfIssued) assertSelfIssued(credential, vp.holder);
   const issuerRegistry =
     selfIssued || requirement.id === 'accreditation'
       ? targets.didRegistry
@@ -143,39 +152,40 @@ export async function handleTokenRequest(
  * key, the query id, holding an array of exactly one presentation.
  */
 function readVpToken(value: unknown, requirement: CredentialRequirement): string {
-  if (value === undefined) throw new OAuthError('invalid_request', '"vp_token" is required');
-  if (isCompactJws(value)) throw new OAuthError('invalid_request', VP_TOKEN_OBJECT_MESSAGE);
+  if (value === undefined) throw vpTokenInvalid('"vp_token" is required');
+  if (isCompactJws(value)) throw vpTokenInvalid(VP_TOKEN_OBJECT_MESSAGE);
   let token = value;
   if (typeof token === 'string') {
     try {
       token = JSON.parse(token);
     } catch (cause) {
-      throw new OAuthError('invalid_request', VP_TOKEN_OBJECT_MESSAGE, { cause });
+      throw vpTokenInvalid(VP_TOKEN_OBJECT_MESSAGE, cause);
     }
   }
   if (typeof token !== 'object' || token === null || Array.isArray(token)) {
-    throw new OAuthError('invalid_request', VP_TOKEN_OBJECT_MESSAGE);
+    throw vpTokenInvalid(VP_TOKEN_OBJECT_MESSAGE);
   }
   const keys = Object.keys(token);
   const unexpected = keys.find((key) => key !== requirement.id);
   if (unexpected !== undefined) {
-    throw new OAuthError(
-      'invalid_request',
+    throw vpTokenInvalid(
       `"vp_token" has the key "${unexpected}", which the DCQL query of the scope does not define`,
     );
   }
   const presentations = (token as Record<string, unknown>)[requirement.id];
-  if (presentations === undefined)
-    throw new OAuthError('invalid_request', `"vp_token" must hold "${requirement.id}"`);
+  if (presentations === undefined) throw vpTokenInvalid(`"vp_token" must hold "${requirement.id}"`);
   if (
     !Array.isArray(presentations) ||
     presentations.length !== 1 ||
     !isCompactJws(presentations[0])
   ) {
-    throw new OAuthError(
-      'invalid_request',
+    throw vpTokenInvalid(
       `"vp_token.${requirement.id}" must be an array of exactly one presentation JWT`,
     );
   }
   return presentations[0] as string;
+}
+
+function vpTokenInvalid(message: string, cause?: unknown): TokenRequestInvalidError {
+  return new TokenRequestInvalidError('vp_token', message, { cause });
 }

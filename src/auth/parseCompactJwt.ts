@@ -1,4 +1,4 @@
-import { OAuthError } from '../errors/oauth.js';
+import { type JwtRole, jwtRefusal } from '../errors/auth.js';
 
 /** A compact JWS whose payload is a JSON object, split and decoded, not yet verified. */
 export type CompactJwt = {
@@ -24,30 +24,36 @@ export function isCompactJws(value: unknown): value is string {
 
 /**
  * Splits and decodes a compact JWS with a JSON-object header and payload.
- * @param what Names the token in errors (`presentation`, `credential`).
- * @throws {OAuthError} `invalid_request` when it is not one.
+ * @param role Which token it is: names it in errors and picks their class.
+ * @throws {PresentationInvalidError | CredentialUntrustedError} `malformed` when it is not one.
  */
-export function parseCompactJwt(token: unknown, what: string): CompactJwt {
+export function parseCompactJwt(token: unknown, role: JwtRole): CompactJwt {
   if (!isCompactJws(token))
-    throw new OAuthError('invalid_request', `The ${what} is not a compact JWS`);
+    throw jwtRefusal(role, 'malformed', undefined, `The ${role} is not a compact JWS`);
   const [header, payload, signature] = token.split('.') as [string, string, string];
   return {
-    header: decodeObject(header, `The ${what} header`),
-    payload: decodeObject(payload, `The ${what} payload`),
+    header: decodeObject(header, role, 'header'),
+    payload: decodeObject(payload, role, 'payload'),
     signingInput: `${header}.${payload}`,
     signature: new Uint8Array(Buffer.from(signature, 'base64url')),
   };
 }
 
-function decodeObject(part: string, what: string): Record<string, unknown> {
+function decodeObject(
+  encoded: string,
+  role: JwtRole,
+  part: 'header' | 'payload',
+): Record<string, unknown> {
   let value: unknown;
   try {
-    value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    value = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
   } catch (cause) {
-    throw new OAuthError('invalid_request', `${what} is not base64url-encoded JSON`, { cause });
+    throw jwtRefusal(role, 'malformed', part, `The ${role} ${part} is not base64url-encoded JSON`, {
+      cause,
+    });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new OAuthError('invalid_request', `${what} is not a JSON object`);
+    throw jwtRefusal(role, 'malformed', part, `The ${role} ${part} is not a JSON object`);
   }
   return value as Record<string, unknown>;
 }

@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { OAuthError } from '../errors/oauth.js';
+import { TokenRequestInvalidError } from '../errors/auth.js';
 import { InstanceInvalidError } from '../errors/target.js';
 import type { RequestedScope, ScopeRequest } from './scopes.js';
 import { SCOPES } from './scopes.js';
@@ -20,7 +20,7 @@ export type ScopeTargets = {
  * its holders through a DID Registry of its own or linked must all resolve to one.
  * - Spec: SPEC.md §5.3.4, §5.3.5, §7.4
  * @throws {InstanceInvalidError} for a target that is not the instance the scope needs.
- * @throws {OAuthError} `invalid_request` when the holder's DID Registries differ.
+ * @throws {TokenRequestInvalidError} when the holder's DID Registries differ.
  */
 export async function resolveScopeTargets(
   request: ScopeRequest,
@@ -36,8 +36,8 @@ export async function resolveScopeTargets(
     if (didRegistry) didRegistries.add(didRegistry);
   }
   if (didRegistries.size > 1) {
-    throw new OAuthError(
-      'invalid_request',
+    throw new TokenRequestInvalidError(
+      'scope',
       'The requested scopes resolve the holder through different DID Registries',
     );
   }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { OAuthError } from '../errors/oauth.js';
+import { TokenRequestInvalidError } from '../errors/auth.js';
 import { sendErrorReply } from '../http/errorReplies.js';
 import { PROBLEM_RESPONSES } from '../http/problemSchema.js';
 import { createNonceStore } from './createNonceStore.js';
@@ -101,7 +101,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         const repeated = names.find((name, i) => names.indexOf(name) !== i);
         if (repeated)
           done(
-            new OAuthError('invalid_request', `The parameter "${repeated}" is repeated`),
+            new TokenRequestInvalidError(repeated, `The parameter "${repeated}" is repeated`),
             undefined,
           );
         else done(null, Object.fromEntries(params));
@@ -123,7 +123,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       async function token(request, reply) {
         const body = request.body;
         if (typeof body !== 'object' || body === null)
-          throw new OAuthError('invalid_request', 'The token request has no parameters');
+          throw new TokenRequestInvalidError(undefined, 'The token request has no parameters');
         const reader = await this.chain.latest();
         const trust = createTrustSources(reader, this.environment, this.targets);
         const response = await handleTokenRequest(body, {

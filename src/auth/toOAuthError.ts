@@ -1,5 +1,6 @@
 import { asCoreError } from '../errors/anyCoreError.js';
-import { OAuthError } from '../errors/oauth.js';
+import type { PresentationProblem } from '../errors/auth.js';
+import { OAuthError, type OAuthErrorCode } from '../errors/oauth.js';
 import { toRequestMalformed } from '../http/frameworkErrors.js';
 
 /** The body of an OAuth error response (RFC 6749 §5.2). */
@@ -32,7 +33,11 @@ function classify(error: unknown): { error: OAuthError; unexpected: boolean } {
       case 'CORE_ERR_OAUTH':
         return { error: core, unexpected: false };
       case 'CORE_ERR_NOT_FOUND':
+      case 'CORE_ERR_ENTITLEMENT_REFUSED':
         return expected('invalid_grant', core);
+      case 'CORE_ERR_PRESENTATION_INVALID':
+      case 'CORE_ERR_CREDENTIAL_UNTRUSTED':
+        return expected(jwtRefusalCode(core.reason), core);
       case 'CORE_ERR_SCOPE_INVALID':
         return expected(
           core.reason === 'missing' || core.reason === 'instance-missing'
@@ -40,6 +45,7 @@ function classify(error: unknown): { error: OAuthError; unexpected: boolean } {
             : 'invalid_scope',
           core,
         );
+      case 'CORE_ERR_TOKEN_REQUEST_INVALID':
       case 'CORE_ERR_INSTANCE_INVALID':
       case 'CORE_ERR_HTTP_PROBLEM':
       case 'CORE_ERR_REQUEST_MALFORMED':
@@ -72,6 +78,15 @@ function classify(error: unknown): { error: OAuthError; unexpected: boolean } {
     }),
     unexpected: true,
   };
+}
+
+/**
+ * A presentation or credential that is not what the request must carry (`malformed`,
+ * `unsupported`) is the request's fault; one that fails verification or trust, the grant's
+ * (DESIGN.md §6).
+ */
+function jwtRefusalCode(reason: PresentationProblem): OAuthErrorCode {
+  return reason === 'malformed' || reason === 'unsupported' ? 'invalid_request' : 'invalid_grant';
 }
 
 function expected(

@@ -18,7 +18,7 @@ function keyPair(curve: 'P-256' | 'secp256k1'): {
 }
 
 async function verify(token: string, alg: 'ES256' | 'ES256K', jwk: PublicEcJwk) {
-  return verifyJwsSignature(parseCompactJwt(token, 'token'), token, alg, jwk);
+  return verifyJwsSignature(parseCompactJwt(token, 'presentation'), token, alg, jwk);
 }
 
 describe('verifyJwsSignature', () => {

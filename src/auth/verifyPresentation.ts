@@ -1,4 +1,9 @@
-import { OAuthError } from '../errors/oauth.js';
+import {
+  type JwtRole,
+  jwtRefusal,
+  PresentationInvalidError,
+  type PresentationProblem,
+} from '../errors/auth.js';
 import { isDidCoreV1 } from '../identity/didCore.js';
 import { jwkThumbprint, type PublicEcJwk } from '../identity/jwk.js';
 import type { JwsAlgorithm } from './dcqlQueries.js';
@@ -38,7 +43,7 @@ export type CheckPresentationOptions = {
  * (`iss` = `sub` = `vp.holder` = the `kid` DID), holder DID method, `aud`, `nonce`, times.
  * - Spec: SPEC.md §5.1, §5.3.3, §5.4.3
  * - Design: DESIGN.md §6; STYLE.md B6
- * @throws {OAuthError} `invalid_request` (malformed) or `invalid_grant` (binding, audience, time).
+ * @throws {PresentationInvalidError} naming the claim and the step that failed.
  */
 export async function checkPresentation(
   token: string,
@@ -47,65 +52,63 @@ export async function checkPresentation(
   const { header, payload } = parseCompactJwt(token, 'presentation');
   const alg = header.alg;
   if (typeof alg !== 'string' || !options.algorithms.includes(alg as JwsAlgorithm)) {
-    throw new OAuthError(
-      'invalid_request',
+    throw refused(
+      'unsupported',
+      'alg',
       `The presentation "alg" must be one of ${options.algorithms.join(', ')}`,
     );
   }
   if (header.typ !== 'JWT')
-    throw new OAuthError('invalid_request', 'The presentation "typ" must be "JWT"');
+    throw refused('malformed', 'typ', 'The presentation "typ" must be "JWT"');
   const kid = header.kid;
   if (typeof kid !== 'string' || !/^did:[^#]+#[^#]+$/.test(kid)) {
-    throw new OAuthError(
-      'invalid_request',
-      'The presentation "kid" must be a DID URL "<did>#<key>"',
-    );
+    throw refused('malformed', 'kid', 'The presentation "kid" must be a DID URL "<did>#<key>"');
   }
   const headerJwk = options.invite ? await checkHeaderJwk(header.jwk, kid) : undefined;
 
   const holder = payload.iss;
   const vp = payload.vp as Record<string, unknown> | undefined;
   if (typeof holder !== 'string' || holder === '')
-    throw new OAuthError('invalid_request', 'The presentation has no "iss"');
+    throw refused('malformed', 'iss', 'The presentation has no "iss"');
   if (typeof vp !== 'object' || vp === null)
-    throw new OAuthError('invalid_request', 'The presentation has no "vp" claim');
+    throw refused('malformed', 'vp', 'The presentation has no "vp" claim');
   if (!Array.isArray(vp.type) || !vp.type.includes('VerifiablePresentation')) {
-    throw new OAuthError(
-      'invalid_request',
+    throw refused(
+      'malformed',
+      'vp.type',
       'The presentation "vp.type" must include "VerifiablePresentation"',
     );
   }
   const credentials = vp.verifiableCredential;
   if (!Array.isArray(credentials) || credentials.length === 0 || !credentials.every(isCompactJws)) {
-    throw new OAuthError(
-      'invalid_request',
+    throw refused(
+      'malformed',
+      'vp.verifiableCredential',
       'The presentation "vp.verifiableCredential" must be a non-empty array of credential JWTs',
     );
   }
   if (payload.sub !== holder)
-    throw new OAuthError('invalid_grant', 'The presentation "sub" must equal its "iss"');
+    throw refused('binding', 'sub', 'The presentation "sub" must equal its "iss"');
   if (vp.holder !== holder)
-    throw new OAuthError('invalid_grant', 'The presentation "vp.holder" must equal its "iss"');
+    throw refused('binding', 'vp.holder', 'The presentation "vp.holder" must equal its "iss"');
   if (kid.slice(0, kid.indexOf('#')) !== holder) {
-    throw new OAuthError(
-      'invalid_grant',
-      'The presentation "kid" must be a key of its holder "iss"',
-    );
+    throw refused('binding', 'kid', 'The presentation "kid" must be a key of its holder "iss"');
   }
   if (!isDidCoreV1(holder) && !(options.didKey && holder.startsWith('did:key:'))) {
-    throw new OAuthError(
-      'invalid_request',
+    throw refused(
+      'unsupported',
+      'iss',
       options.didKey
         ? 'The holder must be a did:core v1 or a did:key'
         : 'The holder must be a did:core v1 for the requested scope',
     );
   }
   if (payload.aud !== options.audience) {
-    throw new OAuthError('invalid_grant', `The presentation "aud" must be "${options.audience}"`);
+    throw refused('audience', 'aud', `The presentation "aud" must be "${options.audience}"`);
   }
   const nonce = payload.nonce;
   if (typeof nonce !== 'string' || nonce.length === 0 || nonce.length > 256) {
-    throw new OAuthError('invalid_request', 'The presentation must carry a "nonce"');
+    throw refused('malformed', 'nonce', 'The presentation must carry a "nonce"');
   }
   checkTimes(payload, options.now);
   return {
@@ -122,23 +125,21 @@ function checkTimes(payload: Record<string, unknown>, now: number): void {
   const { iat, nbf, exp } = payload;
   for (const [name, value] of Object.entries({ iat, nbf, exp })) {
     if (typeof value !== 'number' || !Number.isFinite(value)) {
-      throw new OAuthError(
-        'invalid_request',
-        `The presentation "${name}" must be a number of seconds`,
-      );
+      throw refused('malformed', name, `The presentation "${name}" must be a number of seconds`);
     }
   }
-  if ((exp as number) <= now) throw new OAuthError('invalid_grant', 'The presentation has expired');
+  if ((exp as number) <= now) throw refused('expired', 'exp', 'The presentation has expired');
   if ((exp as number) - now >= MAX_PRESENTATION_LIFETIME) {
-    throw new OAuthError(
-      'invalid_grant',
+    throw refused(
+      'lifetime',
+      'exp',
       'The presentation must expire less than 5 minutes in the future',
     );
   }
   if ((nbf as number) > now + CLOCK_TOLERANCE)
-    throw new OAuthError('invalid_grant', 'The presentation is not valid yet ("nbf")');
+    throw refused('premature', 'nbf', 'The presentation is not valid yet ("nbf")');
   if ((iat as number) > now + CLOCK_TOLERANCE)
-    throw new OAuthError('invalid_grant', 'The presentation "iat" is in the future');
+    throw refused('premature', 'iat', 'The presentation "iat" is in the future');
 }
 
 /** An invite presentation proves a key that is not registered yet: it carries it as `jwk`. */
@@ -153,16 +154,18 @@ async function checkHeaderJwk(value: unknown, kid: string): Promise<PublicEcJwk>
     typeof jwk.y !== 'string' ||
     jwk.d !== undefined
   ) {
-    throw new OAuthError(
-      'invalid_request',
+    throw refused(
+      'malformed',
+      'jwk',
       'An invite presentation must carry its public secp256k1 key as the "jwk" header',
     );
   }
   const publicJwk: PublicEcJwk = { kty: 'EC', crv: 'secp256k1', x: jwk.x, y: jwk.y };
   const thumbprint = await jwkThumbprint(publicJwk);
   if (kid.slice(kid.indexOf('#') + 1) !== thumbprint) {
-    throw new OAuthError(
-      'invalid_request',
+    throw refused(
+      'malformed',
+      'kid',
       `The presentation "kid" must end in the thumbprint of its "jwk" (${thumbprint})`,
     );
   }
@@ -172,28 +175,32 @@ async function checkHeaderJwk(value: unknown, kid: string): Promise<PublicEcJwk>
 /**
  * The key `kid` of a resolved DID, if it has `relationship` (DESIGN.md §6: presentations and
  * self-attestations are signed with `authentication` keys, other credentials with `assertionMethod`).
- * @throws {OAuthError} `invalid_grant`.
+ * @throws {PresentationInvalidError | CredentialUntrustedError} `key`.
  */
 export function findKey(
   methods: readonly ResolvedMethod[] | undefined,
   kid: string,
   relationship: Relationship,
-  who: string,
+  who: JwtRole,
 ): PublicEcJwk {
-  if (!methods)
-    throw new OAuthError(
-      'invalid_grant',
-      `The ${who} DID "${kid.slice(0, kid.indexOf('#'))}" cannot be resolved`,
-    );
+  if (!methods) {
+    const did = kid.slice(0, kid.indexOf('#'));
+    throw jwtRefusal(who, 'key', 'kid', `The ${who} DID "${did}" cannot be resolved`);
+  }
   const method = methods.find((m) => m.id === kid);
-  if (!method)
-    throw new OAuthError(
-      'invalid_grant',
+  if (!method) {
+    throw jwtRefusal(
+      who,
+      'key',
+      'kid',
       `The ${who} key "${kid}" is not a valid verification method of its DID`,
     );
+  }
   if (!method.relationships.has(relationship)) {
-    throw new OAuthError(
-      'invalid_grant',
+    throw jwtRefusal(
+      who,
+      'key',
+      'kid',
       `The ${who} key "${kid}" is not an "${relationship}" key of its DID`,
     );
   }
@@ -202,15 +209,23 @@ export function findKey(
 
 /**
  * Verifies a signature, failing closed.
- * @throws {OAuthError} `invalid_grant`.
+ * @throws {PresentationInvalidError | CredentialUntrustedError} `signature`.
  */
 export async function assertSignature(
   token: string,
   alg: JwsAlgorithm,
   jwk: PublicEcJwk,
-  who: string,
+  who: JwtRole,
 ): Promise<void> {
   if (!(await verifyJwsSignature(parseCompactJwt(token, who), token, alg, jwk))) {
-    throw new OAuthError('invalid_grant', `The ${who} signature does not verify`);
+    throw jwtRefusal(who, 'signature', undefined, `The ${who} signature does not verify`);
   }
+}
+
+function refused(
+  reason: PresentationProblem,
+  claim: string,
+  message: string,
+): PresentationInvalidError {
+  return new PresentationInvalidError(reason, claim, message);
 }

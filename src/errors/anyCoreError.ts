@@ -1,4 +1,10 @@
 import type { AccessTokenInvalidError } from './accessToken.js';
+import type {
+  CredentialUntrustedError,
+  EntitlementRefusedError,
+  PresentationInvalidError,
+  TokenRequestInvalidError,
+} from './auth.js';
 import { CoreError } from './base.js';
 import type { ConfigError } from './config.js';
 import type { ContractRevertError } from './contract.js';
@@ -35,7 +41,11 @@ export type AnyCoreError =
   | ScopeInvalidError
   | InstanceInvalidError
   | TransactionInvalidError
-  | WriteRefusedError;
+  | WriteRefusedError
+  | TokenRequestInvalidError
+  | PresentationInvalidError
+  | CredentialUntrustedError
+  | EntitlementRefusedError;
 
 /** Narrows a caught value to one of our errors; `undefined` for anything else. */
 export function asCoreError(value: unknown): AnyCoreError | undefined {

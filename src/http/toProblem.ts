@@ -71,6 +71,10 @@ export function toProblem(
       case 'CORE_ERR_ACCESS_TOKEN':
       case 'CORE_ERR_TRANSACTION_INVALID':
       case 'CORE_ERR_WRITE_REFUSED':
+      case 'CORE_ERR_TOKEN_REQUEST_INVALID':
+      case 'CORE_ERR_PRESENTATION_INVALID':
+      case 'CORE_ERR_CREDENTIAL_UNTRUSTED':
+      case 'CORE_ERR_ENTITLEMENT_REFUSED':
         return typedProblem('internal-error', INTERNAL_ERROR_DETAIL, { cause: error });
     }
   }

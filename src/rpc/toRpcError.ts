@@ -45,6 +45,10 @@ export function toRpcError(error: unknown): { error: RpcErrorObject; unexpected:
       case 'CORE_ERR_NOT_FOUND':
       case 'CORE_ERR_OAUTH':
       case 'CORE_ERR_SCOPE_INVALID':
+      case 'CORE_ERR_TOKEN_REQUEST_INVALID':
+      case 'CORE_ERR_PRESENTATION_INVALID':
+      case 'CORE_ERR_CREDENTIAL_UNTRUSTED':
+      case 'CORE_ERR_ENTITLEMENT_REFUSED':
         break;
     }
   }
