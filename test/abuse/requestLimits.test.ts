@@ -1,7 +1,6 @@
-import { request as httpRequest } from 'node:http';
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createLedgerClient } from '../../src/ledger/createLedgerClient.js';
+import { getRaw as getUrl, sendRaw as sendBytes } from '../support/rawHttp.js';
 import { postLedger, startTestNode, type TestNode } from '../support/testNode.js';
 
 let node: TestNode;
@@ -15,6 +14,8 @@ const entry = (id: number, method: string, params: unknown) => ({
   method,
   params,
 });
+const getRaw = (path: string) => getUrl(`${node.url}${path}`);
+const sendRaw = (bytes: string) => sendBytes(node.url, bytes);
 const nested = (depth: number): unknown => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`);
 
 beforeAll(async () => {
@@ -23,53 +24,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => node.close());
-
-/** Sends raw bytes and returns the raw HTTP response. */
-function sendRaw(bytes: string): Promise<string> {
-  const { port } = new URL(node.url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), '127.0.0.1');
-    let answer = '';
-    socket.on('data', (chunk) => {
-      answer += chunk.toString('latin1');
-    });
-    socket.on('end', () => resolve(answer));
-    socket.on('close', () => resolve(answer));
-    socket.on('error', reject);
-    socket.write(bytes);
-  });
-}
-
-function split(raw: string): { status: number; headers: string; body: unknown } {
-  const [head = '', body = ''] = raw.split('\r\n\r\n');
-  return {
-    status: Number(head.split(' ')[1]),
-    headers: head.toLowerCase(),
-    body: JSON.parse(body),
-  };
-}
-
-/** A GET whose path is sent exactly as written (fetch would normalise it). */
-function getRaw(path: string, headers: Record<string, string> = {}) {
-  const { port } = new URL(node.url);
-  return new Promise<{ status: number; type: string; body: unknown }>((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
-      let text = '';
-      response.on('data', (chunk) => {
-        text += chunk;
-      });
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          type: response.headers['content-type'] ?? '',
-          body: JSON.parse(text),
-        }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe('numbers that overflow', () => {
   test.each([
@@ -118,12 +72,11 @@ describe('errors the HTTP server raises itself', () => {
   });
 
   test('error: headers over the limit are 431 Problem Details', async () => {
-    const raw = await sendRaw(
+    const response = await sendRaw(
       `GET /v1/timestamp/hash-algorithms HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
     );
-    const response = split(raw);
     expect(response.status).toBe(431);
-    expect(response.headers).toContain('content-type: application/problem+json');
+    expect(response.head).toContain('content-type: application/problem+json');
     expect(response.body).toEqual({
       type: 'about:blank',
       title: 'Request Header Fields Too Large',
@@ -133,12 +86,11 @@ describe('errors the HTTP server raises itself', () => {
   });
 
   test('error: on the token endpoint, headers over the limit are an OAuth error', async () => {
-    const raw = await sendRaw(
+    const response = await sendRaw(
       `POST /v1/auth/token HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
     );
-    const response = split(raw);
     expect(response.status).toBe(400);
-    expect(response.headers).toContain('cache-control: no-store');
+    expect(response.head).toContain('cache-control: no-store');
     expect(response.body).toEqual({
       error: 'invalid_request',
       error_description: 'The request headers are too large',
@@ -146,7 +98,7 @@ describe('errors the HTTP server raises itself', () => {
   });
 
   test('error: a request line the parser refuses is Problem Details', async () => {
-    const response = split(await sendRaw('GARBAGE\r\n\r\n'));
+    const response = await sendRaw('GARBAGE\r\n\r\n');
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       type: 'about:blank',

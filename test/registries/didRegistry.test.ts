@@ -1,5 +1,4 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import { base58btc } from 'multiformats/bases/base58';
 import { type Account, type Address, type Hex, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -9,6 +8,7 @@ import { jwkThumbprint, type PublicEcJwk } from '../../src/identity/jwk.js';
 import { REGISTRIES } from '../../src/registries/catalog.js';
 import { randomAccount } from '../support/chain.js';
 import { type OperatorFixture, operatorOf } from '../support/operator.js';
+import { getRaw } from '../support/rawHttp.js';
 import { getJson, startTestNode, type TestNode } from '../support/testNode.js';
 
 const abi = REGISTRIES['did-registry'].abi;
@@ -563,28 +563,6 @@ describe('GET /identifiers/{did}?valid-at', () => {
   });
 });
 
-/** GET without any Accept header (fetch always sends one). */
-function getWithoutAccept(path: string): Promise<{ status: number; type: string; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          type: response.headers['content-type'] ?? '',
-          body: JSON.parse(text),
-        }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 describe('Accept negotiation of /identifiers/{did}', () => {
   test.each([
     ['application/did+json', PLAIN],
@@ -608,7 +586,7 @@ describe('Accept negotiation of /identifiers/{did}', () => {
   });
 
   test('default: no Accept header answers JSON-LD', async () => {
-    const { status, type, body } = await getWithoutAccept(`/identifiers/${a.did}`);
+    const { status, type, body } = await getRaw(`${base}/identifiers/${a.did}`);
     expect(status).toBe(200);
     expect(type).toBe(LD);
     expect(body).toMatchObject({ '@context': CONTEXT, id: a.did });
