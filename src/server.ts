@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { createFileReplayStore } from './auth/createFileReplayStore.js';
 import { authRoutes } from './auth/routes.js';
 import { loadOrCreateSigningKey } from './auth/signingKeys.js';
 import { answerClientError, answerFrameworkError } from './http/errorReplies.js';
@@ -77,7 +78,9 @@ export async function buildServer(
   await app.register(operationsRoutes);
   const signingKey = await loadOrCreateSigningKey(join(config.dataDir, 'auth-signing-key.json'));
   await app.register(ledgerRoutes, { prefix: '/v1', signingKey });
-  await app.register(authRoutes, { prefix: '/v1/auth', signingKey });
+  const replays = await createFileReplayStore(join(config.dataDir, 'presentations-used.jsonl'));
+  app.addHook('onClose', () => replays.close());
+  await app.register(authRoutes, { prefix: '/v1/auth', signingKey, replays });
   for (const registry of [...REGISTRY_DESCRIPTORS, CONTRACTS_REGISTRY_DESCRIPTOR]) {
     await app.register(registry.routes, { prefix: `/v1/${registry.name}` });
   }

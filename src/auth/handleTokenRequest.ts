@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   EntitlementRefusedError,
   PresentationInvalidError,
@@ -6,22 +7,28 @@ import {
 import { ACCESS_TOKEN_LIFETIME, issueAccessToken } from './accessToken.js';
 import { checkCredential } from './checkCredential.js';
 import { assertSelfIssued, checkEntitlement } from './checkEntitlement.js';
-import type { NonceStore } from './createNonceStore.js';
 import {
   type CredentialRequirement,
   presentationAlgorithms,
   toCredentialRequirement,
 } from './dcqlQueries.js';
 import { isCompactJws } from './parseCompactJwt.js';
+import type { ReplayStore } from './replayStore.js';
 import { resolveScopeTargets } from './resolveScopeTargets.js';
 import { acceptsDidKey, parseScope } from './scopes.js';
 import type { SigningKey } from './signingKeys.js';
 import type { TrustSources } from './trustSources.js';
-import { assertSignature, checkPresentation, findKey } from './verifyPresentation.js';
+import {
+  assertSignature,
+  checkPresentation,
+  findKey,
+  MAX_PRESENTATION_LIFETIME,
+} from './verifyPresentation.js';
 
 export type TokenEndpointContext = {
   trust: TrustSources;
-  nonces: NonceStore;
+  /** Where used presentation nonces are recorded (durably, possibly shared by nodes). */
+  replays: ReplayStore;
   signingKey: SigningKey;
   /** The node's authorisation issuer URL: the presentations' `aud`, the tokens' `iss`. */
   issuer: string;
@@ -37,6 +44,12 @@ export type TokenResponse = {
   expires_in: number;
   scope: string;
 };
+
+/**
+ * Characters of one presentation JWT: room for a presentation of the most credentials it may
+ * carry, each with long claims, and nowhere near what a body may hold.
+ */
+export const MAX_PRESENTATION_CHARACTERS = 64 * 1024;
 
 /** SPEC.md §5.4's fixed message for a compact-JWS `vp_token`. */
 export const VP_TOKEN_OBJECT_MESSAGE =
@@ -106,7 +119,8 @@ export async function handleTokenRequest(
     );
   }
   // Only after the signature: nobody can burn someone else's nonce.
-  if (!context.nonces.consume(vp.nonce, now)) {
+  const nonceKey = createHash('sha256').update(vp.nonce).digest('hex');
+  if (!(await context.replays.consume(nonceKey, now + MAX_PRESENTATION_LIFETIME, now))) {
     throw new PresentationInvalidError(
       'replayed',
       'nonce',
@@ -183,7 +197,13 @@ function readVpToken(value: unknown, requirement: CredentialRequirement): string
       `"vp_token.${requirement.id}" must be an array of exactly one presentation JWT`,
     );
   }
-  return presentations[0] as string;
+  const presentation = presentations[0] as string;
+  if (presentation.length > MAX_PRESENTATION_CHARACTERS) {
+    throw vpTokenInvalid(
+      `"vp_token.${requirement.id}" holds a presentation of ${presentation.length} characters; at most ${MAX_PRESENTATION_CHARACTERS} are accepted`,
+    );
+  }
+  return presentation;
 }
 
 function vpTokenInvalid(message: string, cause?: unknown): TokenRequestInvalidError {

@@ -6,8 +6,11 @@ import { toOAuthError } from './toOAuthError.js';
  * How the token endpoint answers any error: an OAuth error object at 400 (SPEC.md §5.4.5), never
  * cached; a rate limit at 429 with `Retry-After`.
  */
-export function oauthReply(error: unknown): ErrorReply {
-  const { body, unexpected } = toOAuthError(error);
+export function oauthReply(
+  error: unknown,
+  context: { bodyLimit?: number | undefined },
+): ErrorReply {
+  const { body, unexpected } = toOAuthError(error, context);
   const core = asCoreError(error);
   const limited = core?.code === 'CORE_ERR_RATE_LIMITED' ? core : undefined;
   return {

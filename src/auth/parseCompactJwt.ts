@@ -25,14 +25,26 @@ export function isCompactJws(value: unknown): value is string {
 /**
  * Splits and decodes a compact JWS with a JSON-object header and payload.
  * @param role Which token it is: names it in errors and picks their class.
- * @throws {PresentationInvalidError | CredentialUntrustedError} `malformed` when it is not one.
+ * @throws {PresentationInvalidError | CredentialUntrustedError} `malformed` when it is not one,
+ *   `unsupported` when its header has `crit`.
  */
 export function parseCompactJwt(token: unknown, role: JwtRole): CompactJwt {
   if (!isCompactJws(token))
     throw jwtRefusal(role, 'malformed', undefined, `The ${role} is not a compact JWS`);
   const [header, payload, signature] = token.split('.') as [string, string, string];
+  const decodedHeader = decodeObject(header, role, 'header');
+  // RFC 7515 §4.1.11: a recipient must refuse a JWS whose critical extensions it does not
+  // understand, and this node understands none.
+  if (Object.hasOwn(decodedHeader, 'crit')) {
+    throw jwtRefusal(
+      role,
+      'unsupported',
+      'crit',
+      `The ${role} header lists critical extensions ("crit") this node does not support`,
+    );
+  }
   return {
-    header: decodeObject(header, role, 'header'),
+    header: decodedHeader,
     payload: decodeObject(payload, role, 'payload'),
     signingInput: `${header}.${payload}`,
     signature: new Uint8Array(Buffer.from(signature, 'base64url')),

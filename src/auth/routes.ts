@@ -2,17 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { TokenRequestInvalidError } from '../errors/auth.js';
 import { sendErrorReply } from '../http/errorReplies.js';
 import { PROBLEM_RESPONSES } from '../http/problemSchema.js';
-import { createNonceStore } from './createNonceStore.js';
 import { createTrustSources } from './createTrustSources.js';
 import { buildDcqlDocument } from './dcqlQueries.js';
 import { handleTokenRequest } from './handleTokenRequest.js';
 import { oauthReply } from './oauthReply.js';
+import type { ReplayStore } from './replayStore.js';
 import { parseScope, SCOPE_NAMES } from './scopes.js';
 import type { SigningKey } from './signingKeys.js';
 
-export type AuthRoutesOptions = { signingKey: SigningKey };
+export type AuthRoutesOptions = {
+  signingKey: SigningKey;
+  /** Where used presentations are recorded: this node's file, or a store nodes share. */
+  replays: ReplayStore;
+};
 
 const TAG = 'auth';
+/** A token request is one presentation and a few short parameters (the form encoding included). */
+const TOKEN_BODY_LIMIT = 256 * 1024;
 const OAUTH_ERROR = {
   type: 'object',
   required: ['error', 'error_description'],
@@ -30,7 +36,6 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const audience = `${app.config.publicUrl}/v1`;
   const { signingKey } = options;
   const jwks = { keys: [signingKey.publicJwk] };
-  const nonces = createNonceStore();
 
   app.get(
     '/.well-known/openid-configuration',
@@ -114,6 +119,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     scope.post<{ Body: Record<string, unknown> }>(
       '/token',
       {
+        bodyLimit: TOKEN_BODY_LIMIT,
         schema: {
           tags: [TAG],
           summary: 'Access token for a verifiable presentation (OpenID4VP 1.0 + DCQL)',
@@ -128,7 +134,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         const trust = createTrustSources(reader, this.environment, this.targets);
         const response = await handleTokenRequest(body, {
           trust,
-          nonces,
+          replays: options.replays,
           signingKey,
           issuer,
           audience,

@@ -13,12 +13,15 @@ export type OAuthErrorBody = { error: OAuthError['error']; error_description: st
  * - Design: STYLE.md B4
  * @returns the error, its response body, and whether it hides an unexpected failure worth logging.
  */
-export function toOAuthError(error: unknown): {
+export function toOAuthError(
+  error: unknown,
+  context: { bodyLimit?: number | undefined } = {},
+): {
   error: OAuthError;
   body: OAuthErrorBody;
   unexpected: boolean;
 } {
-  const { error: oauth, unexpected } = classify(error);
+  const { error: oauth, unexpected } = classify(error, context);
   return {
     error: oauth,
     body: { error: oauth.error, error_description: oauth.message },
@@ -26,8 +29,11 @@ export function toOAuthError(error: unknown): {
   };
 }
 
-function classify(error: unknown): { error: OAuthError; unexpected: boolean } {
-  const core = asCoreError(error) ?? toRequestMalformed(error);
+function classify(
+  error: unknown,
+  context: { bodyLimit?: number | undefined },
+): { error: OAuthError; unexpected: boolean } {
+  const core = asCoreError(error) ?? toRequestMalformed(error, context);
   if (core) {
     switch (core.code) {
       case 'CORE_ERR_OAUTH':

@@ -15,6 +15,11 @@ import { verifyJwsSignature } from './verifyJwsSignature.js';
 export const CLOCK_TOLERANCE = 60;
 /** A presentation must expire less than this many seconds ahead (SPEC.md §5.1). */
 export const MAX_PRESENTATION_LIFETIME = 300;
+/**
+ * Credentials one presentation may carry. Every scope's DCQL query asks for one credential; a
+ * few more leave a wallet room without letting a request make the node parse hundreds.
+ */
+export const MAX_PRESENTATION_CREDENTIALS = 4;
 
 /** A presentation whose structure, binding and times checked out (signature not yet). */
 export type ParsedPresentation = {
@@ -80,6 +85,13 @@ export async function checkPresentation(
     );
   }
   const credentials = vp.verifiableCredential;
+  if (Array.isArray(credentials) && credentials.length > MAX_PRESENTATION_CREDENTIALS) {
+    throw refused(
+      'malformed',
+      'vp.verifiableCredential',
+      `The presentation may carry at most ${MAX_PRESENTATION_CREDENTIALS} credentials; the scope needs one`,
+    );
+  }
   if (!Array.isArray(credentials) || credentials.length === 0 || !credentials.every(isCompactJws)) {
     throw refused(
       'malformed',

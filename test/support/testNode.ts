@@ -43,6 +43,8 @@ export type StartTestNodeOptions = {
    * the worker's ledger: for tests that stop the ledger or drive the CLI against the data dir.
    */
   ownLedger?: boolean;
+  /** The port to listen on (default: a free one), e.g. a restarted node's former port. */
+  port?: number;
   /** Settings beyond the test defaults, e.g. `{ CORE_RATE_LIMIT: '5' }`. */
   env?: ConfigInput;
 };
@@ -54,7 +56,7 @@ export type StartTestNodeOptions = {
  */
 export async function startTestNode(options: StartTestNodeOptions = {}): Promise<TestNode> {
   const dataDir = options.dataDir ?? createDataDir();
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const shared = options.ownLedger ? undefined : await deployOnWorkerLedger(dataDir);
   const config = parseConfig({
     CORE_DATA_DIR: dataDir,
