@@ -115,7 +115,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     scope.setErrorHandler((error, request, reply) =>
       sendErrorReply(request, reply, error, oauthReply),
     );
-    scope.errorReplies.answerAt(`${scope.prefix}/token`, oauthReply);
+    scope.errorReplies.answerAt('POST', `${scope.prefix}/token`, oauthReply);
     scope.post<{ Body: Record<string, unknown> }>(
       '/token',
       {

@@ -19,11 +19,17 @@ export type ErrorReplier = (
   context: { bodyLimit?: number | undefined },
 ) => ErrorReply;
 
-/** Which routes answer errors in a format of their own (by exact path), Problem Details otherwise. */
+/**
+ * Which routes answer errors in a format of their own (by method and exact path), Problem
+ * Details otherwise.
+ */
 export type ErrorReplies = {
-  /** Makes `replier` answer the errors met at `path` before any route could, like its route does. */
-  answerAt(path: string, replier: ErrorReplier): void;
-  forPath(path: string): ErrorReplier;
+  /**
+   * Makes `replier` answer the errors met by a `method` request to `path` before any route could,
+   * like that route does.
+   */
+  answerAt(method: string, path: string, replier: ErrorReplier): void;
+  forRequest(method: string | undefined, url: string | undefined): ErrorReplier;
 };
 
 declare module 'fastify' {
@@ -33,10 +39,10 @@ declare module 'fastify' {
 }
 
 export function createErrorReplies(fallback: ErrorReplier): ErrorReplies {
-  const byPath = new Map<string, ErrorReplier>();
+  const byRoute = new Map<string, ErrorReplier>();
   return {
-    answerAt: (path, replier) => void byPath.set(path, replier),
-    forPath: (path) => byPath.get(path) ?? fallback,
+    answerAt: (method, path, replier) => void byRoute.set(`${method} ${path}`, replier),
+    forRequest: (method, url) => byRoute.get(`${method} ${pathOf(url)}`) ?? fallback,
   };
 }
 
@@ -62,7 +68,7 @@ export function answerFrameworkError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  const replier = request.server.errorReplies.forPath(pathOf(request.raw.url));
+  const replier = request.server.errorReplies.forRequest(request.raw.method, request.raw.url);
   return sendErrorReply(request, reply, toRequestMalformed(error) ?? error, replier);
 }
 
@@ -74,7 +80,8 @@ export function answerClientError(this: FastifyInstance, error: Error, socket: S
   const code = (error as { code?: string }).code;
   if (code === 'ECONNRESET' || socket.destroyed) return;
   const rawPacket = (error as { rawPacket?: Buffer }).rawPacket;
-  const replier = this.errorReplies.forPath(pathOf(requestTarget(rawPacket)));
+  const [method, target] = requestLine(rawPacket);
+  const replier = this.errorReplies.forRequest(method, target);
   const answer = replier(toRequestMalformed(error) ?? error, {});
   if (socket.writable) {
     const body = JSON.stringify(answer.body);
@@ -90,9 +97,11 @@ export function answerClientError(this: FastifyInstance, error: Error, socket: S
   socket.destroy(error);
 }
 
-function requestTarget(rawPacket: Buffer | undefined): string | undefined {
-  const requestLine = rawPacket?.subarray(0, 2048).toString('latin1').split('\r\n', 1)[0];
-  return requestLine?.split(' ')[1];
+/** The method and target of the request line the parser refused, as far as they can be read. */
+function requestLine(rawPacket: Buffer | undefined): [string | undefined, string | undefined] {
+  const line = rawPacket?.subarray(0, 2048).toString('latin1').split('\r\n', 1)[0] ?? '';
+  const [method, target] = line.split(' ');
+  return [method, target];
 }
 
 function pathOf(url: string | undefined): string {
