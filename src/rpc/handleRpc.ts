@@ -1,6 +1,7 @@
 import { RpcError, type RpcErrorObject } from '../errors/rpc.js';
 import type { LedgerClient } from '../ledger/createLedgerClient.js';
 import type { LedgerCall, LedgerOutcome } from '../ledger/jsonRpc.js';
+import { checkReadParams } from './checkReadParams.js';
 import { toFreeGasCall, toFreeGasOutcome, toLocalFeeAnswer } from './freeGas.js';
 import { batchGasExceeded, capCallGas, type GasLimits } from './gasCap.js';
 import { classifyMethod } from './methods.js';
@@ -107,6 +108,7 @@ async function admit(
     throw new RpcError('INVALID_PARAMS', `Invalid params: "${request.method}" takes an array`);
   }
   if (kind === 'write') await context.gate.admit(request.params);
+  else checkReadParams(request.method, request.params);
   return toLocalFeeAnswer(request.method) ?? toFreeGasCall(request.method, request.params);
 }
 

@@ -180,6 +180,42 @@ describe('POST /v1/ledger: bounded entries', () => {
   });
 });
 
+describe('POST /v1/ledger: parameters the ledger does not survive', () => {
+  test('error: an eth_feeHistory block count past 2^64 (anvil panics on it) never reaches the ledger', async () => {
+    const count = '0x8E4579458A597e60ca8097F14878Ecfb788565e5';
+    const response = await postLedger(
+      node.url,
+      JSON.stringify(entry(1, 'eth_feeHistory', [count, 'latest', []])),
+    );
+    expect(response.json).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: {
+        code: -32602,
+        message: 'Invalid params: the block count must be a quantity from 1 to 1024',
+      },
+    });
+    const chainId = await postLedger(node.url, JSON.stringify(entry(2, 'eth_chainId', [])));
+    expect(chainId.json).toEqual({ jsonrpc: '2.0', id: 2, result: '0x7ea' });
+  });
+
+  test('behavior: an ordinary eth_feeHistory is answered', async () => {
+    const response = await postLedger(
+      node.url,
+      JSON.stringify(entry(1, 'eth_feeHistory', ['0x4', 'latest', [25, 75]])),
+    );
+    expect(response.json).toHaveProperty('result.oldestBlock');
+  });
+
+  test('error: reward percentiles out of order', async () => {
+    const response = await postLedger(
+      node.url,
+      JSON.stringify(entry(1, 'eth_feeHistory', ['0x4', 'latest', [75, 25]])),
+    );
+    expect(response.json).toHaveProperty('error.code', -32602);
+  });
+});
+
 describe('POST /v1/ledger: gas cap', () => {
   test('behavior: an endless loop stops at the gas cap, not the block gas limit', async () => {
     const response = await postLedger(
