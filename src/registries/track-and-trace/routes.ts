@@ -24,13 +24,12 @@ import {
 } from './schemas.js';
 import {
   getAllEventIds,
-  getCreatorAccesses,
   getDocument,
   getDocumentAccesses,
   getDocumentIds,
   getEvent,
   getEventIds,
-  getSubjectAccesses,
+  getFilteredAccesses,
   isCreator,
 } from './views.js';
 
@@ -168,10 +167,7 @@ export async function trackAndTraceRoutes(app: FastifyInstance): Promise<void> {
       const filter = parseAccessesFilter(request.query);
       const scope = await openReadScope(this, TAG, request.query.contractAddress);
       const page = toPageRequest(request.query);
-      const { items, total } =
-        'creator' in filter
-          ? await getCreatorAccesses(scope.reader, scope.address, filter.creator, page)
-          : await getSubjectAccesses(scope.reader, scope.address, filter.account, page);
+      const { items, total } = await getFilteredAccesses(scope.reader, scope.address, filter, page);
       const { creator, subject } = request.query;
       return scope.collection(['accesses'], page, total, items.map(toAccessRecord), {
         creator,
