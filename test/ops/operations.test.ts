@@ -53,11 +53,22 @@ describe('operations', () => {
     );
   });
 
-  test('default: the API reference page is served as HTML', async () => {
+  test('default: the API reference page is served as HTML, with the product’s name', async () => {
     const response = await fetch(`${node.url}/v1/reference/`, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await response.text()).toContain('swagger');
+    const html = await response.text();
+    expect(html).toContain('<title>core-registry — Unified Core Registry API</title>');
+    expect(html).not.toContain('Swagger UI');
+  });
+
+  test('behavior: the reference page’s logo is the product’s, not Swagger’s', async () => {
+    const script = await fetch(`${node.url}/v1/reference/static/swagger-initializer.js`);
+    expect(script.status).toBe(200);
+    const logo = /img\.src = 'data:image\/svg\+xml;base64,([^']+)'/.exec(await script.text())?.[1];
+    const svg = Buffer.from(logo ?? '', 'base64').toString('utf8');
+    expect(svg).toContain('>core-registry</text>');
+    expect(svg).toContain('>Unified Core Registry API</text>');
   });
 });
 

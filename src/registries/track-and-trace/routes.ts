@@ -14,6 +14,7 @@ import {
   ACCESS_LIST,
   ACCESSES_QUERY,
   CREATOR_CHECK,
+  CREATOR_CHECK_ERRORS,
   DOCUMENT,
   DOCUMENT_LIST,
   DOCUMENT_PARAMS,
@@ -132,6 +133,10 @@ export async function trackAndTraceRoutes(app: FastifyInstance): Promise<void> {
   app.head<{ Querystring: AccessesQuery }>(
     '/accesses',
     {
+      config: {
+        swagger: { exposeHeadRoute: true },
+        documentation: { response: CREATOR_CHECK_ERRORS },
+      },
       schema: {
         tags: [TAG],
         summary: 'Whether `creator` is a whitelisted document creator (200 or 404, no body)',

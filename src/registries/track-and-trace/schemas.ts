@@ -114,3 +114,12 @@ export const CREATOR_CHECK = {
   200: { type: 'null', description: 'The `creator` is whitelisted (`subject`: always); no body' },
   ...PROBLEM_RESPONSES,
 } as const;
+
+/** How the reference shows the errors of HEAD: the status of the GET's problem, with no body. */
+export const CREATOR_CHECK_ERRORS = {
+  '4xx': {
+    type: 'null',
+    description: '404: `creator` is not whitelisted; 400: the query is invalid. No body (HEAD)',
+  },
+  '5xx': { type: 'null', description: 'The status of the problem GET would answer; no body' },
+} as const;
