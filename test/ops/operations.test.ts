@@ -72,6 +72,44 @@ describe('operations', () => {
   });
 });
 
+describe('the API index', () => {
+  test.each(['/', '/v1', '/v1/'])(
+    'default: %s links to the reference and the probes',
+    async (path) => {
+      const response = await fetch(`${node.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await response.json()).toEqual({
+        name: 'core-registry — Unified Core Registry API',
+        links: {
+          openapi: `${node.url}/v1/openapi.json`,
+          reference: `${node.url}/v1/reference/`,
+          health: `${node.url}/health`,
+          ready: `${node.url}/ready`,
+        },
+      });
+    },
+  );
+
+  test('behavior: every link answers 200', async () => {
+    const { links } = (await (await fetch(`${node.url}/v1`)).json()) as {
+      links: Record<string, string>;
+    };
+    for (const link of Object.values(links)) {
+      const response = await fetch(link);
+      await response.arrayBuffer();
+      expect(response.status, link).toBe(200);
+    }
+  });
+
+  test('error: another method is 405', async () => {
+    const response = await fetch(`${node.url}/v1`, { method: 'POST' });
+    await response.arrayBuffer();
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
 describe('an unreachable ledger', () => {
   test('error: REST answers 503, JSON-RPC answers -32603', async () => {
     const config = parseConfig({ CORE_DATA_DIR: createDataDir(), CORE_LOG_LEVEL: 'silent' });
