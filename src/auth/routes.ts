@@ -7,6 +7,14 @@ import { buildDcqlDocument } from './dcqlQueries.js';
 import { handleTokenRequest } from './handleTokenRequest.js';
 import { oauthReply } from './oauthReply.js';
 import type { ReplayStore } from './replayStore.js';
+import {
+  DCQL_DOCUMENT,
+  DISCOVERY_DOCUMENT,
+  JWKS,
+  OAUTH_ERROR,
+  TOKEN_REQUEST_BODY,
+  TOKEN_RESPONSE,
+} from './schemas.js';
 import { parseScope, SCOPE_NAMES } from './scopes.js';
 import type { SigningKey } from './signingKeys.js';
 
@@ -19,11 +27,8 @@ export type AuthRoutesOptions = {
 const TAG = 'auth';
 /** A token request is one presentation and a few short parameters (the form encoding included). */
 const TOKEN_BODY_LIMIT = 256 * 1024;
-const OAUTH_ERROR = {
-  type: 'object',
-  required: ['error', 'error_description'],
-  properties: { error: { type: 'string' }, error_description: { type: 'string' } },
-} as const;
+const OAUTH_ERROR_RESPONSE = (description: string) =>
+  ({ description, content: { 'application/json': { schema: OAUTH_ERROR } } }) as const;
 
 /**
  * The authorisation service under `/v1/auth`: discovery, JWKS, DCQL queries and the token
@@ -43,7 +48,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       schema: {
         tags: [TAG],
         summary: 'Authorisation server metadata',
-        response: PROBLEM_RESPONSES,
+        response: { 200: DISCOVERY_DOCUMENT, ...PROBLEM_RESPONSES },
       },
     },
     async () => ({
@@ -69,7 +74,20 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     '/jwks',
     {
       config: { produces: ['application/jwk-set+json', 'application/json'] },
-      schema: { tags: [TAG], summary: 'Access-token signing keys', response: PROBLEM_RESPONSES },
+      schema: {
+        tags: [TAG],
+        summary: 'Access-token signing keys',
+        response: {
+          200: {
+            description: 'The public keys that sign access tokens (RFC 7517)',
+            content: {
+              'application/jwk-set+json': { schema: JWKS },
+              'application/json': { schema: JWKS },
+            },
+          },
+          ...PROBLEM_RESPONSES,
+        },
+      },
     },
     async (request, reply) => {
       reply.type(`${request.responseType}; charset=utf-8`);
@@ -89,7 +107,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
           required: ['scope'],
           properties: { scope: { type: 'string', description: 'e.g. "openid timestamp:write"' } },
         },
-        response: PROBLEM_RESPONSES,
+        response: { 200: DCQL_DOCUMENT, ...PROBLEM_RESPONSES },
       },
     },
     async (request) => buildDcqlDocument(parseScope(request.query.scope)),
@@ -120,10 +138,18 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       '/token',
       {
         bodyLimit: TOKEN_BODY_LIMIT,
+        // Documented, not validated: the parameters are checked in a fixed order, with SPEC's texts.
+        config: { documentation: { body: TOKEN_REQUEST_BODY } },
         schema: {
           tags: [TAG],
           summary: 'Access token for a verifiable presentation (OpenID4VP 1.0 + DCQL)',
-          response: { 400: OAUTH_ERROR, 429: OAUTH_ERROR },
+          description:
+            "Get the DCQL query of the scope from GET /v1/auth/dcql-queries, present one credential of it in a presentation JWT signed by the holder (aud: this node's /v1/auth, a fresh nonce, expiring within 5 minutes), and send it as `vp_token`, form-encoded or as JSON. Every error is an OAuth error object at HTTP 400 (SPEC.md §5.4), a rate limit at 429.",
+          response: {
+            200: { description: 'An access token (no refresh token)', ...TOKEN_RESPONSE },
+            400: OAUTH_ERROR_RESPONSE('OAuth error: the request, scope or presentation is refused'),
+            429: OAUTH_ERROR_RESPONSE('Rate limited; retry after `Retry-After` seconds'),
+          },
         },
       },
       async function token(request, reply) {

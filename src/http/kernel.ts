@@ -8,7 +8,7 @@ import { findAllowedMethods } from './allowedMethods.js';
 import { createErrorReplies, type ErrorReply, sendErrorReply } from './errorReplies.js';
 import { rejectInfiniteNumbers } from './finiteNumbers.js';
 import { ANY_MEDIA_TYPE, negotiateMediaType } from './negotiation.js';
-import { PROBLEM_SCHEMA } from './problemSchema.js';
+import { PROBLEM_MEDIA_TYPE, PROBLEM_SCHEMA } from './problemSchema.js';
 import { REQUEST_ID_HEADER } from './requestId.js';
 import { toProblem } from './toProblem.js';
 
@@ -30,7 +30,6 @@ export type KernelOptions = {
   /** Requests one client (by address) may send per minute; 0 turns the limit off. */
   rateLimit: number;
 };
-const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
 /**
  * The HTTP kernel every route relies on: Problem Details for every error, 404 for unknown

@@ -2,7 +2,14 @@ import { generateKeyPairSync } from 'node:crypto';
 import { base58btc } from 'multiformats/bases/base58';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
-import { isDidKey, toDidKey, toDidKeyJwk, toJcsPublicJwk } from './didKey.js';
+import {
+  isDidKey,
+  isDidKeyForm,
+  MAX_DID_KEY_FORM_LENGTH,
+  toDidKey,
+  toDidKeyJwk,
+  toJcsPublicJwk,
+} from './didKey.js';
 import { type PublicEcJwk, toPublicJwk } from './jwk.js';
 
 /** A did:key seen in EBSI conformance material, with the P-256 JWK it carries. */
@@ -80,5 +87,33 @@ describe('toDidKeyJwk', () => {
   ])('error: %s is not a did:key', (_, did) => {
     expect(toDidKeyJwk(did)).toBeUndefined();
     expect(isDidKey(did)).toBe(false);
+  });
+});
+
+describe('isDidKeyForm', () => {
+  test('default: every did:key, whatever its key', () => {
+    expect(isDidKeyForm(EBSI_DID_KEY)).toBe(true);
+    expect(isDidKeyForm(toDidKey(secp256k1Jwk()))).toBe(true);
+    // The W3C did:key specification's Ed25519 example, which isDidKey does not decode.
+    const ed25519 = 'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK';
+    expect(isDidKeyForm(ed25519)).toBe(true);
+    expect(isDidKey(ed25519)).toBe(false);
+  });
+
+  test('args: the longest accepted', () => {
+    const longest = `did:key:z${'2'.repeat(MAX_DID_KEY_FORM_LENGTH - 'did:key:z'.length)}`;
+    expect(isDidKeyForm(longest)).toBe(true);
+    expect(isDidKeyForm(`${longest}2`)).toBe(false);
+  });
+
+  test.each([
+    ['another method', 'did:core:zYcVfxkQb6JRzqk5kF2tNLw'],
+    ['no multibase value', 'did:key:'],
+    ['another multibase', EBSI_DID_KEY.replace('did:key:z', 'did:key:m')],
+    ['not base58btc', 'did:key:z0OIl'],
+    ['a DID URL', `${EBSI_DID_KEY}#key-1`],
+    ['upper-case method', EBSI_DID_KEY.replace('did:key', 'did:KEY')],
+  ])('error: %s', (_, did) => {
+    expect(isDidKeyForm(did)).toBe(false);
   });
 });

@@ -62,6 +62,21 @@ export function isDidKey(did: string): boolean {
   return toDidKeyJwk(did) !== undefined;
 }
 
+/** W3C did:key: `did:key:` + a base58btc multibase value (`z` + base58btc digits). */
+const DID_KEY_FORM = /^did:key:z[1-9A-HJ-NP-Za-km-z]+$/;
+/** The longest did:key {@link isDidKeyForm} accepts: an RSA-4096 key makes about 730 characters. */
+export const MAX_DID_KEY_FORM_LENGTH = 1024;
+
+/**
+ * Whether `did` has the form of a did:key, whatever key it carries (W3C did:key: `did:key:z` and
+ * base58btc digits). Unlike {@link isDidKey} the key is not decoded: for filters that may name
+ * any did:key, including keys this node never verifies with.
+ * - Spec: SPEC.md §2.10
+ */
+export function isDidKeyForm(did: string): boolean {
+  return did.length <= MAX_DID_KEY_FORM_LENGTH && DID_KEY_FORM.test(did);
+}
+
 function decodeBase58btc(multibase: string): Uint8Array | undefined {
   try {
     return base58btc.decode(multibase);

@@ -1,14 +1,67 @@
 import type { FastifyInstance } from 'fastify';
 import { statusProblem } from '../errors/problem.js';
 import { PROBLEM_RESPONSES } from '../http/problemSchema.js';
+import { OPENAPI_PATH, REFERENCE_PATH } from './openapi.js';
+import { REFERENCE_TITLE } from './referenceBranding.js';
+
+const LINK = { type: 'string', format: 'uri' } as const;
+const INDEX = {
+  type: 'object',
+  description: 'The product and links to its API reference and probes',
+  required: ['name', 'links'],
+  properties: {
+    name: { type: 'string' },
+    links: {
+      type: 'object',
+      required: ['openapi', 'reference', 'health', 'ready'],
+      properties: {
+        openapi: { ...LINK, description: 'The OpenAPI 3.1 document' },
+        reference: { ...LINK, description: 'The API reference page' },
+        health: { ...LINK, description: 'Liveness' },
+        ready: { ...LINK, description: 'Readiness' },
+      },
+    },
+  },
+} as const;
+/** Where a visitor may start: `/v1` is documented, `/` and `/v1/` answer the same. */
+const INDEX_PATHS = [
+  { path: '/v1', hide: false },
+  { path: '/v1/', hide: true },
+  { path: '/', hide: true },
+] as const;
 
 /**
- * Operations endpoints: liveness, readiness (the ledger answers on the environment's chain and
- * holds its contracts) and
+ * Operations endpoints: the API index (links to the reference and the probes), liveness,
+ * readiness (the ledger answers on the environment's chain and holds its contracts) and
  * Prometheus metrics.
  * - Design: DESIGN.md §7
  */
 export async function operationsRoutes(app: FastifyInstance): Promise<void> {
+  const { publicUrl } = app.config;
+  const index = {
+    name: REFERENCE_TITLE,
+    links: {
+      openapi: `${publicUrl}${OPENAPI_PATH}`,
+      reference: `${publicUrl}${REFERENCE_PATH}/`,
+      health: `${publicUrl}/health`,
+      ready: `${publicUrl}/ready`,
+    },
+  };
+  for (const { path, hide } of INDEX_PATHS) {
+    app.get(
+      path,
+      {
+        schema: {
+          hide,
+          tags: ['operations'],
+          summary: 'API index: where the reference and the probes are',
+          response: { 200: INDEX, ...PROBLEM_RESPONSES },
+        },
+      },
+      async () => index,
+    );
+  }
+
   app.get(
     '/health',
     {

@@ -3,11 +3,13 @@ import { verifyAccessToken } from '../auth/accessToken.js';
 import type { SigningKey } from '../auth/signingKeys.js';
 import { asCoreError } from '../errors/anyCoreError.js';
 import { RPC_ERRORS, RpcError } from '../errors/rpc.js';
+import { BEARER_AUTH } from '../http/bearerAuth.js';
 import { type ErrorReply, sendErrorReply } from '../http/errorReplies.js';
 import { problemReply } from '../http/kernel.js';
 import { PROBLEM_RESPONSES } from '../http/problemSchema.js';
 import { handleRpc } from './handleRpc.js';
 import { MAX_BATCH_SIZE, parseRpcPayload } from './parseRpcPayload.js';
+import { RPC_ERROR_RESPONSE, RPC_REQUEST_BODY, RPC_RESPONSE } from './schemas.js';
 import { toRpcErrorResponse } from './toRpcError.js';
 import { createTokenCache } from './writeGate/createTokenCache.js';
 import { createWriteGate } from './writeGate/createWriteGate.js';
@@ -58,15 +60,23 @@ export async function ledgerRoutes(
     '/ledger',
     {
       bodyLimit: RPC_BODY_LIMIT,
+      config: { documentation: { body: RPC_REQUEST_BODY, response: { 200: RPC_RESPONSE } } },
       schema: {
         tags: ['ledger'],
         summary: 'Ledger JSON-RPC 2.0 endpoint (single request or batch)',
-        description: `Forwards read methods; eth_sendRawTransaction needs "Authorization: Bearer <token>". Batches hold at most ${MAX_BATCH_SIZE} entries.`,
+        description: `Forwards read methods as sent, without authentication. Only eth_sendRawTransaction needs "Authorization: Bearer <access token>" (POST /v1/auth/token), whose scope must cover the function it calls; a write without one is answered with JSON-RPC -32600 at HTTP 200, never 401. Batches hold at most ${MAX_BATCH_SIZE} entries.`,
+        security: [{}, { [BEARER_AUTH]: [] }],
         response: {
-          200: { description: 'JSON-RPC response object or batch array' },
           204: { description: 'The request held only notifications', type: 'null' },
-          400: { description: 'Parse error (JSON-RPC -32700)' },
-          429: { description: 'Rate limited (JSON-RPC -32005); see Retry-After' },
+          400: {
+            description: 'Parse error: JSON-RPC -32700 (the body is not JSON)',
+            content: { 'application/json': { schema: RPC_ERROR_RESPONSE } },
+          },
+          429: {
+            description: 'Rate limited: JSON-RPC -32005; retry after `Retry-After` seconds',
+            content: { 'application/json': { schema: RPC_ERROR_RESPONSE } },
+          },
+          // 405, 406, 413, 415 and 5xx are decided by HTTP, not JSON-RPC: Problem Details.
           ...PROBLEM_RESPONSES,
         },
       },

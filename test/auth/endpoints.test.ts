@@ -22,6 +22,27 @@ describe('GET /v1/auth/.well-known/openid-configuration', () => {
       id_token_types_supported: ['attester_signed_id_token'],
       grant_types_supported: ['vp_token'],
     });
+    // Every member, none dropped by the response schema's serialiser.
+    expect(Object.keys(body as object)).toEqual([
+      'issuer',
+      'token_endpoint',
+      'jwks_uri',
+      'dcql_query_endpoint',
+      'scopes_supported',
+      'grant_types_supported',
+      'response_types_supported',
+      'token_endpoint_auth_methods_supported',
+      'subject_types_supported',
+      'subject_syntax_types_supported',
+      'id_token_signing_alg_values_supported',
+      'id_token_types_supported',
+      'vp_formats_supported',
+    ]);
+    expect(body).toMatchObject({
+      vp_formats_supported: {
+        jwt_vc_json: { alg_values_supported: ['ES256', 'ES256K'], alg_values: ['ES256', 'ES256K'] },
+      },
+    });
     expect(body).not.toHaveProperty('authorization_endpoint');
     expect(body).not.toHaveProperty('presentation_definition_endpoint');
     expect((body as { scopes_supported: string[] }).scopes_supported).toContain(
@@ -38,7 +59,15 @@ describe('GET /v1/auth/jwks', () => {
     const [key] = (
       body as { keys: { kty: 'EC'; crv: 'P-256'; x: string; y: string; kid: string }[] }
     ).keys;
-    expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+    expect(key).toEqual({
+      kty: 'EC',
+      crv: 'P-256',
+      x: expect.any(String),
+      y: expect.any(String),
+      kid: expect.any(String),
+      alg: 'ES256',
+      use: 'sig',
+    });
     expect(key?.kid).toBe(await jwkThumbprint(key as never));
   });
 });
@@ -64,6 +93,40 @@ describe('GET /v1/auth/dcql-queries', () => {
       client_metadata: {
         vp_formats_supported: {
           jwt_vc_json: { alg_values_supported: ['ES256K'], alg_values: ['ES256K'] },
+        },
+      },
+    });
+  });
+
+  test('args: an addressed ledger:invoke scope asks for the contract address claim', async () => {
+    const address = node.environment.registries.timestamp;
+    const scope = `openid ledger:invoke:${address}`;
+    const { status, body } = await getJson(
+      node.url,
+      `/v1/auth/dcql-queries?scope=${encodeURIComponent(scope)}`,
+    );
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      scope,
+      dcql_query: {
+        credentials: [
+          {
+            id: 'invoke_authorisation',
+            format: 'jwt_vc_json',
+            meta: { type_values: [['VerifiableAuthorisationToInvoke']] },
+            claims: [
+              { path: ['credentialSubject', 'id'] },
+              { path: ['credentialSubject', 'contractAddress'], values: [address] },
+            ],
+          },
+        ],
+      },
+      client_metadata: {
+        vp_formats_supported: {
+          jwt_vc_json: {
+            alg_values_supported: ['ES256', 'ES256K'],
+            alg_values: ['ES256', 'ES256K'],
+          },
         },
       },
     });

@@ -53,11 +53,60 @@ describe('operations', () => {
     );
   });
 
-  test('default: the API reference page is served as HTML', async () => {
+  test('default: the API reference page is served as HTML, with the product’s name', async () => {
     const response = await fetch(`${node.url}/v1/reference/`, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await response.text()).toContain('swagger');
+    const html = await response.text();
+    expect(html).toContain('<title>core-registry — Unified Core Registry API</title>');
+    expect(html).not.toContain('Swagger UI');
+  });
+
+  test('behavior: the reference page’s logo is the product’s, not Swagger’s', async () => {
+    const script = await fetch(`${node.url}/v1/reference/static/swagger-initializer.js`);
+    expect(script.status).toBe(200);
+    const logo = /img\.src = 'data:image\/svg\+xml;base64,([^']+)'/.exec(await script.text())?.[1];
+    const svg = Buffer.from(logo ?? '', 'base64').toString('utf8');
+    expect(svg).toContain('>core-registry</text>');
+    expect(svg).toContain('>Unified Core Registry API</text>');
+  });
+});
+
+describe('the API index', () => {
+  test.each(['/', '/v1', '/v1/'])(
+    'default: %s links to the reference and the probes',
+    async (path) => {
+      const response = await fetch(`${node.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await response.json()).toEqual({
+        name: 'core-registry — Unified Core Registry API',
+        links: {
+          openapi: `${node.url}/v1/openapi.json`,
+          reference: `${node.url}/v1/reference/`,
+          health: `${node.url}/health`,
+          ready: `${node.url}/ready`,
+        },
+      });
+    },
+  );
+
+  test('behavior: every link answers 200', async () => {
+    const { links } = (await (await fetch(`${node.url}/v1`)).json()) as {
+      links: Record<string, string>;
+    };
+    for (const link of Object.values(links)) {
+      const response = await fetch(link);
+      await response.arrayBuffer();
+      expect(response.status, link).toBe(200);
+    }
+  });
+
+  test('error: another method is 405', async () => {
+    const response = await fetch(`${node.url}/v1`, { method: 'POST' });
+    await response.arrayBuffer();
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
   });
 });
 

@@ -65,6 +65,13 @@ const call = (address: Address, functionName: string, args: readonly unknown[]) 
 const randomHash = (): Hex => generatePrivateKey();
 const keyAccount = (key: PrivateKeyAccount): Hex => `0x${key.publicKey.slice(4)}`;
 const didKeyOf = (key: PrivateKeyAccount) => toDidKey(toPublicJwk(key.publicKey, 'secp256k1'));
+const p256DidKey = () => {
+  const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const { x, y } = publicKey.export({ format: 'jwk' }) as { x: string; y: string };
+  return toDidKey({ kty: 'EC', crv: 'P-256', x, y });
+};
+/** The W3C did:key specification's Ed25519 example: a did:key, though not a jwk_jcs-pub one. */
+const ED25519_DID_KEY = 'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK';
 
 async function registerDid(): Promise<Identity> {
   const account = privateKeyToAccount(generatePrivateKey());
@@ -598,21 +605,32 @@ describe('GET /accesses', () => {
     );
   });
 
-  const SUBJECT_FORMS =
-    'Parameter "subject" must be a valid did:core v1, did:core v2 or did:key of a secp256k1 key';
+  test.each([
+    ['a P-256 key', p256DidKey],
+    ['an Ed25519 key (multicodec 0xed)', () => ED25519_DID_KEY],
+  ])('args: a did:key of %s, which no account can have, holds no access', async (_, did) => {
+    const subject = did();
+    const { status, body } = await get(`/accesses?subject=${subject}`);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      self: link('/accesses', 1, 10, `&subject=${subject}`),
+      items: [],
+      total: 0,
+      pageSize: 10,
+      links: links('/accesses', [1, 1, 1, 1], 10, `&subject=${subject}`),
+    });
+  });
+
+  const SUBJECT_FORMS = 'Parameter "subject" must be a valid did:core v1, did:core v2 or did:key';
   const CREATOR_FORM = 'Parameter "creator" must be a valid did:core v1';
-  const p256DidKey = () => {
-    const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const { x, y } = publicKey.export({ format: 'jwk' }) as { x: string; y: string };
-    return toDidKey({ kty: 'EC', crv: 'P-256', x, y });
-  };
   test.each([
     ['creator=did:core:zabc', 'creator', CREATOR_FORM],
     ['creator=<v2>', 'creator', CREATOR_FORM],
     ['creator=<did:key>', 'creator', CREATOR_FORM],
     ['subject=did:web:example.com', 'subject', SUBJECT_FORMS],
     ['subject=did:core:zabc', 'subject', SUBJECT_FORMS],
-    ['subject=<P-256 did:key>', 'subject', SUBJECT_FORMS],
+    ['subject=did:key:z0OIl', 'subject', SUBJECT_FORMS],
+    ['subject=did:key:mAbC', 'subject', SUBJECT_FORMS],
     [
       'subject=<v1>&page[size]=51',
       'page[size]',
@@ -624,7 +642,6 @@ describe('GET /accesses', () => {
     const resolved = query
       .replace('<v2>', v2Writer)
       .replace('<did:key>', writer)
-      .replace('<P-256 did:key>', p256DidKey())
       .replace('<v1>', delegate);
     const { status, body } = await get(`/accesses?${resolved}`);
     expect(status).toBe(400);
@@ -691,6 +708,7 @@ describe('HEAD /accesses', () => {
 
   test('behavior: a subject query answers as its GET does', async () => {
     expect(await head(`subject=${writer}`)).toEqual({ status: 200, body: '' });
+    expect(await head(`subject=${p256DidKey()}`)).toEqual({ status: 200, body: '' });
   });
 
   test('error: validation failures are 400 without a body', async () => {

@@ -32,6 +32,16 @@ export const PROXY_PARAMS = {
   type: 'object',
   properties: { did: DID_CORE_V1, proxyId: { ...HEX_ID, description: 'A proxy id' } },
 } as const;
+const SUB_PATH = {
+  type: 'string',
+  description:
+    'The path below the proxy prefix, fetched from the upstream; may hold several "/"-separated segments, sent unencoded',
+} as const;
+/** The proxy resolution path: `*` is the rest of the path, named `{path}` in the API reference. */
+export const PROXY_PATH_PARAMS = {
+  type: 'object',
+  properties: { ...PROXY_PARAMS.properties, '*': SUB_PATH },
+} as const;
 
 /** `version`: `deprecated` restores the earlier body (SPEC.md §9.6); `latest` is the default. */
 const VERSION = {

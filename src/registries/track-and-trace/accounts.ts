@@ -22,10 +22,10 @@ export function toAccountDid(account: Hex, accountType: number): string {
 }
 
 /**
- * The account bytes that the contract keys a subject DID by, or `undefined` when the DID cannot
- * name a subject: a did:core v1 or v2 is its UTF-8 text, a did:key of a secp256k1 key is that key
- * X ‖ Y. Any other DID (did:key of a P-256 key included: it can never act on the contract) gives
- * `undefined`.
+ * The account bytes that the contract keys a subject DID by, or `undefined` when no account can
+ * have that DID: a did:core v1 or v2 is its UTF-8 text, a did:key of a secp256k1 key is that key
+ * X ‖ Y. Any other DID (a did:key of a P-256 key included: it can never act on the contract)
+ * gives `undefined`.
  * - Spec: SPEC.md §2.10 (`subject` accepts did:core v1 or v2, and did:key)
  */
 export function toSubjectAccount(did: string): Hex | undefined {

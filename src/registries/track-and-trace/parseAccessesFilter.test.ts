@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { stringToHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
@@ -37,6 +38,18 @@ describe('parseAccessesFilter', () => {
     });
   });
 
+  test('args: a did:key no account can have is a subject without account bytes', () => {
+    const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const { x, y } = publicKey.export({ format: 'jwk' }) as { x: string; y: string };
+    const p256 = toDidKey({ kty: 'EC', crv: 'P-256', x, y });
+    expect(parseAccessesFilter({ subject: p256 })).toEqual({ subject: p256, account: undefined });
+    const ed25519 = 'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK';
+    expect(parseAccessesFilter({ subject: ed25519 })).toEqual({
+      subject: ed25519,
+      account: undefined,
+    });
+  });
+
   test('error: neither filter', () => {
     expect(problemOf({})).toMatchObject({
       type: 'urn:core:problems:validation-error',
@@ -60,13 +73,15 @@ describe('parseAccessesFilter', () => {
     ]);
   });
 
-  test('error: a subject of another form', () => {
-    expect(problemOf({ subject: 'did:web:example.com' }).errors).toEqual([
-      {
-        parameter: 'subject',
-        detail:
-          'Parameter "subject" must be a valid did:core v1, did:core v2 or did:key of a secp256k1 key',
-      },
-    ]);
-  });
+  test.each(['did:web:example.com', 'did:core:zabc', 'did:key:z0OIl', 'did:key:'])(
+    'error: a subject of another form: %s',
+    (subject) => {
+      expect(problemOf({ subject }).errors).toEqual([
+        {
+          parameter: 'subject',
+          detail: 'Parameter "subject" must be a valid did:core v1, did:core v2 or did:key',
+        },
+      ]);
+    },
+  );
 });

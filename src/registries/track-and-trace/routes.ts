@@ -14,6 +14,7 @@ import {
   ACCESS_LIST,
   ACCESSES_QUERY,
   CREATOR_CHECK,
+  CREATOR_CHECK_ERRORS,
   DOCUMENT,
   DOCUMENT_LIST,
   DOCUMENT_PARAMS,
@@ -24,13 +25,12 @@ import {
 } from './schemas.js';
 import {
   getAllEventIds,
-  getCreatorAccesses,
   getDocument,
   getDocumentAccesses,
   getDocumentIds,
   getEvent,
   getEventIds,
-  getSubjectAccesses,
+  getFilteredAccesses,
   isCreator,
 } from './views.js';
 
@@ -133,6 +133,10 @@ export async function trackAndTraceRoutes(app: FastifyInstance): Promise<void> {
   app.head<{ Querystring: AccessesQuery }>(
     '/accesses',
     {
+      config: {
+        swagger: { exposeHeadRoute: true },
+        documentation: { response: CREATOR_CHECK_ERRORS },
+      },
       schema: {
         tags: [TAG],
         summary: 'Whether `creator` is a whitelisted document creator (200 or 404, no body)',
@@ -168,10 +172,7 @@ export async function trackAndTraceRoutes(app: FastifyInstance): Promise<void> {
       const filter = parseAccessesFilter(request.query);
       const scope = await openReadScope(this, TAG, request.query.contractAddress);
       const page = toPageRequest(request.query);
-      const { items, total } =
-        'creator' in filter
-          ? await getCreatorAccesses(scope.reader, scope.address, filter.creator, page)
-          : await getSubjectAccesses(scope.reader, scope.address, filter.account, page);
+      const { items, total } = await getFilteredAccesses(scope.reader, scope.address, filter, page);
       const { creator, subject } = request.query;
       return scope.collection(['accesses'], page, total, items.map(toAccessRecord), {
         creator,

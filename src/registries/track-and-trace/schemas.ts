@@ -1,7 +1,7 @@
 import { CONTRACT_ADDRESS_QUERY_PROPERTIES } from '../../http/contractAddress.js';
 import { collectionSchema } from '../../http/pagination.js';
 import { PROBLEM_RESPONSES } from '../../http/problemSchema.js';
-import { MAX_DID_KEY_LENGTH } from '../../identity/didKey.js';
+import { MAX_DID_KEY_FORM_LENGTH } from '../../identity/didKey.js';
 import {
   BYTES32,
   collectionQuery,
@@ -42,14 +42,15 @@ export const DOCUMENT_QUERY = {
 
 /**
  * `/accesses` filters: exactly one of `creator` (a did:core v1) and `subject`. Whether `subject`
- * is a did:core v1 or v2, or a secp256k1 did:key, is checked by the route (no Ajv format for it).
+ * is a did:core v1 or v2, or a did:key, is checked by the route (no Ajv format for it).
  */
 export const ACCESSES_QUERY = collectionQuery({
   creator: { ...DID_CORE_V1, description: 'A document creator (did:core v1)' },
   subject: {
     type: 'string',
-    maxLength: MAX_DID_KEY_LENGTH,
-    description: 'An access subject: a did:core v1 or v2, or a did:key of a secp256k1 key',
+    maxLength: MAX_DID_KEY_FORM_LENGTH,
+    description:
+      'An access subject: a did:core v1 or v2, or a did:key (one whose key cannot act on the contract, e.g. P-256, has no access)',
   },
 });
 
@@ -112,4 +113,13 @@ export const ACCESS_LIST = {
 export const CREATOR_CHECK = {
   200: { type: 'null', description: 'The `creator` is whitelisted (`subject`: always); no body' },
   ...PROBLEM_RESPONSES,
+} as const;
+
+/** How the reference shows the errors of HEAD: the status of the GET's problem, with no body. */
+export const CREATOR_CHECK_ERRORS = {
+  '4xx': {
+    type: 'null',
+    description: '404: `creator` is not whitelisted; 400: the query is invalid. No body (HEAD)',
+  },
+  '5xx': { type: 'null', description: 'The status of the problem GET would answer; no body' },
 } as const;

@@ -1,10 +1,12 @@
 import type { Address, ContractFunctionReturnType, Hex } from 'viem';
 import { isRevertOf } from '../../errors/contract.js';
 import { ResourceNotFoundError } from '../../errors/notFound.js';
+import type { PageRequest } from '../../http/pagination.js';
 import type { BlockReader } from '../../ledger/createChainReader.js';
 import { itemView, pageView } from '../common/defineView.js';
 import { readAllPages } from '../common/page.js';
 import { TRACK_AND_TRACE } from './contract.js';
+import type { AccessesFilter } from './parseAccessesFilter.js';
 
 const abi = TRACK_AND_TRACE.abi;
 type Returned<name extends 'getDocument' | 'getEvent' | 'getAccessesByDocument'> =
@@ -72,6 +74,21 @@ export const getSubjectAccesses = pageView(abi, 'getAccessesBySubject');
 
 /** A page of the `Creator` accesses of the documents that a did:core created. */
 export const getCreatorAccesses = pageView(abi, 'getAccessesByCreator');
+
+/**
+ * The page of accesses the `/accesses` filter selects: a creator's, or a subject's; none for a
+ * subject DID that no account can have.
+ */
+export async function getFilteredAccesses(
+  reader: BlockReader,
+  address: Address,
+  filter: AccessesFilter,
+  page: PageRequest,
+): ReturnType<typeof getSubjectAccesses> {
+  if ('creator' in filter) return getCreatorAccesses(reader, address, filter.creator, page);
+  if (filter.account === undefined) return { items: [], total: 0n };
+  return getSubjectAccesses(reader, address, filter.account, page);
+}
 
 /** Whether a DID is whitelisted to create documents. */
 export const isCreator = itemView(abi, 'isCreator');

@@ -5,7 +5,14 @@ import { readRoutes } from '../../common/readRoutes.js';
 import { ITEM_QUERY } from '../../common/schemas.js';
 import type { ProxyFetcher } from '../proxies/createProxyFetcher.js';
 import { type IssuerProxy, parseIssuerProxy } from '../proxies/parseIssuerProxy.js';
-import { ISSUER_PARAMS, PROXY, PROXY_LIST, PROXY_PARAMS, STATUS_LIST } from '../schemas.js';
+import {
+  ISSUER_PARAMS,
+  PROXY,
+  PROXY_LIST,
+  PROXY_PARAMS,
+  PROXY_PATH_PARAMS,
+  STATUS_LIST,
+} from '../schemas.js';
 import { toHexId } from '../toHexId.js';
 import { getProxyData, getProxyIds } from '../views.js';
 
@@ -57,7 +64,7 @@ export function registerProxyRoutes(app: FastifyInstance, fetcher: ProxyFetcher)
       schema: {
         tags: [TAG],
         summary: 'A status list fetched through a proxy',
-        params: PROXY_PARAMS,
+        params: PROXY_PATH_PARAMS,
         querystring: ITEM_QUERY,
         response: STATUS_LIST,
       },
