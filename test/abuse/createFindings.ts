@@ -20,6 +20,8 @@ export type Findings = {
   record(request: FuzzRequest, path: string, outcome: FuzzOutcome, violations: Violation[]): void;
   /** Files a violation seen otherwise than in the answer (the ledger crashed), with what was seen. */
   flag(request: FuzzRequest, path: string, violation: Violation, seen: string): void;
+  /** How many answers had this status. */
+  countStatus(status: number): number;
   /** Distinct failures, most frequent first. */
   list(): Finding[];
   /** Requests sent, answers by status class, violations by kind, distinct failures. */
@@ -29,6 +31,7 @@ export type Findings = {
 /** A tally of answers and a register of distinct failures, grouped by cause. */
 export function createFindings(): Findings {
   const byClass = new Map<string, number>();
+  const byStatus = new Map<string, number>();
   const byKind = new Map<string, number>();
   const findings = new Map<string, Finding>();
   let total = 0;
@@ -57,6 +60,7 @@ export function createFindings(): Findings {
       const statusClass =
         'response' in outcome ? `${String(outcome.response.status)[0]}xx` : 'none';
       count(byClass, statusClass);
+      if ('response' in outcome) count(byStatus, String(outcome.response.status));
       for (const kind of new Set(violations.map((violation) => violation.kind)))
         count(byKind, kind);
       if (violations.length === 0) return;
@@ -67,6 +71,7 @@ export function createFindings(): Findings {
       count(byKind, violation.kind);
       file(request, path, seen, [violation]);
     },
+    countStatus: (status) => byStatus.get(String(status)) ?? 0,
     list: () => [...findings.values()].sort((a, b) => b.count - a.count),
     summary: () =>
       `${total} requests (${tally(byClass)}); answers breaking a rule, by kind: ` +

@@ -1,12 +1,8 @@
 import { errors, Pool } from 'undici';
-import type { FuzzOutcome, FuzzRequest } from './fuzzRequest.js';
+import { type FuzzOutcome, type FuzzRequest, isWellFormed } from './fuzzRequest.js';
 import { sendOverSocket } from './socketRequest.js';
 
 const TIMEOUT_MS = 30_000;
-/** What undici sends (lib/core/request.js); it refuses the rest, and its pool then stalls. */
-const POOL_TARGET = /^\/[\u0021-\u00ff]*$/;
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const FIELD_VALUE = /^[\t\u0020-\u007e\u0080-\u00ff]*$/;
 
 export type FuzzClient = {
   /** Sends one request and reads the whole answer; never throws. */
@@ -15,9 +11,10 @@ export type FuzzClient = {
 };
 
 /**
- * An HTTP client for the fuzzer: a keep-alive pool of `connections` for what undici accepts to
- * send, a socket of its own for the rest (see {@link sendOverSocket}). A request the pool loses
- * its connection over (the server answered early and closed) is sent again over a socket.
+ * An HTTP client for the fuzzer: a keep-alive pool of `connections` for well-formed requests, a
+ * socket of its own for the rest (see {@link sendOverSocket}); undici refuses those, and its pool
+ * then stalls. A request the pool loses its connection over (the server answered early and
+ * closed) is sent again over a socket.
  */
 export function createFuzzClient(baseUrl: string, connections: number): FuzzClient {
   const origin = new URL(baseUrl);
@@ -43,7 +40,7 @@ export function createFuzzClient(baseUrl: string, connections: number): FuzzClie
 
   return {
     async send(request) {
-      if (!fitsPool(request)) return sendOverSocket(request, origin);
+      if (!isWellFormed(request)) return sendOverSocket(request, origin);
       try {
         return await overPool(request);
       } catch (error) {
@@ -56,15 +53,4 @@ export function createFuzzClient(baseUrl: string, connections: number): FuzzClie
     },
     close: () => pool.close(),
   };
-}
-
-/** Whether undici accepts to send the request as it is. */
-function fitsPool(request: FuzzRequest): boolean {
-  return (
-    request.version === undefined &&
-    request.rawHeaderLines === undefined &&
-    TOKEN.test(request.method) &&
-    POOL_TARGET.test(request.target) &&
-    request.headers.every(([name, value]) => TOKEN.test(name) && FIELD_VALUE.test(value))
-  );
 }

@@ -1,4 +1,10 @@
-import { type FuzzOutcome, type FuzzRequest, type FuzzResponse, surfaceOf } from './fuzzRequest.js';
+import {
+  type FuzzOutcome,
+  type FuzzRequest,
+  type FuzzResponse,
+  type Surface,
+  surfacesOf,
+} from './fuzzRequest.js';
 
 /** What kind of rule an answer broke. */
 export type ViolationKind = 'no answer' | 'server error' | 'leak' | 'shape' | 'crash';
@@ -22,7 +28,7 @@ const INTERNAL_RPC_MESSAGES = ['The ledger is unavailable', 'Internal error'];
 /**
  * Checks one answer against what every answer owes: no 5xx (the ledger is up), nothing
  * leaked, and every error in the format of the route it came from.
- * - Spec: SPEC.md §2.1, §2.2, §2.3, §4 (405 with `Allow`), §5.4.5, §7
+ * - Spec: SPEC.md §2.1, §2.2, §2.3, §4 (405 with `Allow`), §5.4.5, §7; docs/errors.md (429)
  */
 export function findViolations(request: FuzzRequest, outcome: FuzzOutcome): Violation[] {
   if ('failure' in outcome) {
@@ -36,6 +42,10 @@ export function findViolations(request: FuzzRequest, outcome: FuzzOutcome): Viol
       rule: 'server error',
       cause: `${response.status} ${identify(response.body)}`,
     });
+  }
+  if (response.status === 429 && response.headers['retry-after'] === undefined) {
+    const cause = `429 ${identify(response.body)}`;
+    violations.push({ kind: 'shape', rule: '429 without Retry-After', cause });
   }
   if (request.method === 'HEAD') return violations;
   const shape = findShapeViolation(request, response);
@@ -55,8 +65,13 @@ function findLeaks(request: FuzzRequest, response: FuzzResponse): Violation[] {
   );
 }
 
+/** A violation when the answer fits none of the formats the request may be answered in. */
 function findShapeViolation(request: FuzzRequest, response: FuzzResponse): Violation | undefined {
-  const surface = surfaceOf(request);
+  const violations = surfacesOf(request).map((surface) => findFormatViolation(surface, response));
+  return violations.includes(undefined) ? undefined : violations[0];
+}
+
+function findFormatViolation(surface: Surface, response: FuzzResponse): Violation | undefined {
   if (surface === 'json-rpc') return findRpcViolation(response);
   if (response.status < 400) return undefined;
   const body = parseJson(response.body);

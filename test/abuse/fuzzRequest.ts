@@ -1,3 +1,5 @@
+import { METHODS } from 'node:http';
+
 /** A header as sent: name and value, in order, repeats allowed. */
 export type HeaderPair = readonly [name: string, value: string];
 
@@ -30,13 +32,45 @@ export type Surface = 'problem' | 'oauth' | 'json-rpc';
 export const TOKEN_PATH = '/v1/auth/token';
 export const LEDGER_PATH = '/v1/ledger';
 
-/** The surface of a request: only `POST` on the token and ledger paths answer in their own format. */
-export function surfaceOf(request: FuzzRequest): Surface {
-  if (request.method !== 'POST') return 'problem';
+/**
+ * The error formats a request may be answered in. `POST` on the token and ledger paths is owed
+ * their own; other methods there go through routing (405, Problem Details). A request the HTTP
+ * parser refuses (unknown method, broken header or version) reaches no route: on those two
+ * paths either format is right.
+ */
+export function surfacesOf(request: FuzzRequest): Surface[] {
   const path = request.target.split('?', 1)[0];
-  if (path === TOKEN_PATH) return 'oauth';
-  if (path === LEDGER_PATH) return 'json-rpc';
-  return 'problem';
+  const own = path === TOKEN_PATH ? 'oauth' : path === LEDGER_PATH ? 'json-rpc' : undefined;
+  if (own === undefined) return ['problem'];
+  if (!isParsable(request)) return [own, 'problem'];
+  return request.method === 'POST' ? [own] : ['problem'];
+}
+
+/** Node's default limit on the request line and headers together (`--max-http-header-size`). */
+const MAX_HEAD_BYTES = 16 * 1024;
+/** What HTTP allows, as undici checks it (lib/core/request.js). */
+const TARGET = /^\/[\u0021-\u00ff]*$/;
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const FIELD_VALUE = /^[\t\u0020-\u007e\u0080-\u00ff]*$/;
+
+/** Whether the request is well-formed HTTP/1.1: what a client library agrees to send. */
+export function isWellFormed(request: FuzzRequest): boolean {
+  return (
+    request.version === undefined &&
+    request.rawHeaderLines === undefined &&
+    TOKEN.test(request.method) &&
+    TARGET.test(request.target) &&
+    request.headers.every(([name, value]) => TOKEN.test(name) && FIELD_VALUE.test(value))
+  );
+}
+
+/** Whether Node's HTTP parser takes the request (and a route can answer it). */
+function isParsable(request: FuzzRequest): boolean {
+  const headBytes = request.headers.reduce(
+    (sum, [name, value]) => sum + name.length + value.length + 4,
+    request.target.length,
+  );
+  return isWellFormed(request) && METHODS.includes(request.method) && headBytes < MAX_HEAD_BYTES;
 }
 
 const SHOWN_CHARS = 300;

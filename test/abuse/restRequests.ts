@@ -4,7 +4,7 @@ import { hostileHeaders } from './hostileHeaders.js';
 import { awkwardText, type ParameterValues, percentEncode } from './hostileValues.js';
 import type { FuzzRoute } from './openApiRoutes.js';
 
-/** Methods, the declared one half the time; CONNECT is left out (Node hands it to no route). */
+/** Methods, the declared one two times in three; CONNECT is left out (Node hands it to no route). */
 export const fuzzMethod = (declared: string): fc.Arbitrary<string> =>
   fc.oneof(
     { weight: 20, arbitrary: fc.constant(declared) },
