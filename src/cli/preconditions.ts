@@ -49,7 +49,7 @@ export function assertPoliciesExist(
   { client, output, contractAddress }: CheckContext & InstanceOption,
   policyNames: readonly string[],
 ): Promise<void> {
-  return output.step(`Check that ${policyNames.join(', ')} exist`, async () => {
+  return output.step(`Find ${policyNames.join(', ')} in the Policies Registry`, async () => {
     for (const name of policyNames) {
       const path = `/v1/policies-registry/policies/${encodeURIComponent(name)}`;
       if (!(await getIfFound(client, readPathOf(path, contractAddress))))

@@ -164,7 +164,7 @@ describe('core-registry admin: arguments checked as the node checks them', () =>
     expect(run).toMatchObject({ code: 1, stderr: '' });
     expect(JSON.parse(run.stdout)).toEqual({
       error: {
-        step: 'Check that TNT:authoriseDid, NOPE:policy exist',
+        step: 'Find TNT:authoriseDid, NOPE:policy in the Policies Registry',
         message: expect.stringContaining('failed: Policy "NOPE:policy" is not registered'),
         reason: `Policy "NOPE:policy" is not registered: ${env.node.url}/v1/policies-registry/policies lists them`,
       },
