@@ -35,16 +35,18 @@ export async function runGroup<context>(
   path: readonly string[],
   args: readonly string[],
   context: context,
+  options = group.options,
 ): Promise<void> {
   const [name, ...rest] = args;
   const command = commandOf(group, name);
   if (!command) {
-    const help = helpOf(group, path, [], group.options);
+    const help = helpOf(group, path, [], options);
     throw new CliUsageError(
       name === undefined ? help : `Unknown ${path.join(' ')} command "${name}"\n\n${help}`,
     );
   }
-  if (isGroup(command)) return runGroup(command, [...path, name as string], rest, context);
+  if (isGroup(command))
+    return runGroup(command, [...path, name as string], rest, context, command.options ?? options);
   if (rest.length > 0 && !POSITIONAL.test(command.args ?? ''))
     throw new CliUsageError(`${[...path, name].join(' ')} takes no argument, only options`);
   return command.run(rest, context);
