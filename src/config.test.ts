@@ -63,6 +63,18 @@ describe('parseConfig', () => {
     });
   });
 
+  test('error: a malformed flag is named as the flag, not as its variable', () => {
+    expect(() => parseConfig({ PORT: '8080' }, { PORT: 'abc' })).toThrow(
+      expect.objectContaining({
+        setting: '--port',
+        message: '"--port" must be an integer from 0 to 65535',
+      }),
+    );
+    expect(() => parseConfig({}, { CORE_LEDGER_URL: 'localhost:8545' })).toThrow(
+      '"--ledger-url" must be an http(s) URL: write "http://localhost:8545"',
+    );
+  });
+
   test.each([
     [{ PORT: 'eighty' }, 'PORT', '"PORT" must be an integer from 0 to 65535'],
     [{ PORT: '70000' }, 'PORT', '"PORT" must be an integer from 0 to 65535'],
@@ -77,7 +89,11 @@ describe('parseConfig', () => {
       '"CORE_BLOCK_TIME" must be a number of seconds > 0',
     ],
     [{ CORE_LEDGER_URL: 'ws://x' }, 'CORE_LEDGER_URL', '"CORE_LEDGER_URL" must be an http(s) URL'],
-    [{ CORE_PUBLIC_URL: 'nope' }, 'CORE_PUBLIC_URL', '"CORE_PUBLIC_URL" must be an http(s) URL'],
+    [
+      { CORE_PUBLIC_URL: 'node.example.org' },
+      'CORE_PUBLIC_URL',
+      '"CORE_PUBLIC_URL" must be an http(s) URL: write "http://node.example.org"',
+    ],
     [
       { CORE_LOG_LEVEL: 'loud' },
       'CORE_LOG_LEVEL',

@@ -52,54 +52,61 @@ export type Config = {
 /** Configuration inputs by environment variable name; CLI flags are mapped onto the same names. */
 export type ConfigInput = Partial<Record<ConfigVariable, string | undefined>>;
 
-export const CONFIG_VARIABLES = [
-  'PORT',
-  'HOST',
-  'CORE_PUBLIC_URL',
-  'CORE_DATA_DIR',
-  'CORE_LEDGER_URL',
-  'CORE_CHAIN_ID',
-  'CORE_BLOCK_TIME',
-  'CORE_LEDGER_TIMEOUT',
-  'CORE_ENVIRONMENT',
-  'CORE_LOG_LEVEL',
-  'CORE_RATE_LIMIT',
-  'CORE_TRUST_PROXY',
-  'CORE_RPC_GAS_CAP',
-  'CORE_RPC_BATCH_GAS',
-] as const;
-export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
+/** Every configuration variable, with the flag of `core-registry serve` and `deploy` that sets it. */
+export const CONFIG_FLAGS = {
+  PORT: '--port',
+  HOST: '--host',
+  CORE_PUBLIC_URL: '--public-url',
+  CORE_DATA_DIR: '--data-dir',
+  CORE_LEDGER_URL: '--ledger-url',
+  CORE_CHAIN_ID: '--chain-id',
+  CORE_BLOCK_TIME: '--block-time',
+  CORE_LEDGER_TIMEOUT: '--ledger-timeout',
+  CORE_ENVIRONMENT: '--environment',
+  CORE_LOG_LEVEL: '--log-level',
+  CORE_RATE_LIMIT: '--rate-limit',
+  CORE_TRUST_PROXY: '--trust-proxy',
+  CORE_RPC_GAS_CAP: '--rpc-gas-cap',
+  CORE_RPC_BATCH_GAS: '--rpc-batch-gas',
+} as const satisfies Record<string, `--${string}`>;
+export type ConfigVariable = keyof typeof CONFIG_FLAGS;
 
 /**
  * Builds the configuration from environment variables, with `overrides` (CLI flags) winning.
- * @throws {ConfigError} when a value is malformed.
+ * @throws {ConfigError} when a value is malformed, naming its flag when an override set it.
  */
 export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Config {
   const input: ConfigInput = { ...env };
+  const flagged = new Set<ConfigVariable>();
   for (const [name, value] of Object.entries(overrides)) {
-    if (value !== undefined) input[name as ConfigVariable] = value;
+    if (value === undefined) continue;
+    input[name as ConfigVariable] = value;
+    flagged.add(name as ConfigVariable);
   }
+  const setting = (name: ConfigVariable) => (flagged.has(name) ? CONFIG_FLAGS[name] : name);
   const value = (name: ConfigVariable) => {
     const raw = input[name]?.trim();
     return raw === undefined || raw === '' ? undefined : raw;
   };
 
-  const port = parseInteger('PORT', value('PORT'), 8080, 0, 65535);
+  const port = parseInteger(setting('PORT'), value('PORT'), 8080, 0, 65535);
   const dataDir = resolve(value('CORE_DATA_DIR') ?? DEFAULT_DATA_DIR);
   const ledgerUrl = value('CORE_LEDGER_URL');
-  if (ledgerUrl !== undefined) parseHttpUrl('CORE_LEDGER_URL', ledgerUrl);
+  if (ledgerUrl !== undefined) parseHttpUrl(setting('CORE_LEDGER_URL'), ledgerUrl);
   const publicUrl = parseHttpUrl(
-    'CORE_PUBLIC_URL',
+    setting('CORE_PUBLIC_URL'),
     value('CORE_PUBLIC_URL') ?? `http://localhost:${port}`,
   ).replace(/\/+$/, '');
-  const blockTime = parseSeconds('CORE_BLOCK_TIME', value('CORE_BLOCK_TIME'), 1);
-  const ledgerTimeout = parseSeconds('CORE_LEDGER_TIMEOUT', value('CORE_LEDGER_TIMEOUT'), 2);
+  const blockTime = parseSeconds(setting('CORE_BLOCK_TIME'), value('CORE_BLOCK_TIME'), 1);
+  const ledgerTimeout = parseSeconds(
+    setting('CORE_LEDGER_TIMEOUT'),
+    value('CORE_LEDGER_TIMEOUT'),
+    2,
+  );
   const logLevel = (value('CORE_LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
-    throw new ConfigError(
-      'CORE_LOG_LEVEL',
-      `"CORE_LOG_LEVEL" must be one of ${LOG_LEVELS.join(', ')}`,
-    );
+    const name = setting('CORE_LOG_LEVEL');
+    throw new ConfigError(name, `"${name}" must be one of ${LOG_LEVELS.join(', ')}`);
   }
   const environment = value('CORE_ENVIRONMENT');
   return {
@@ -108,19 +115,31 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
     publicUrl,
     dataDir,
     ledgerUrl,
-    chainId: parseInteger('CORE_CHAIN_ID', value('CORE_CHAIN_ID'), 2026, 1, 2 ** 53 - 1),
+    chainId: parseInteger(setting('CORE_CHAIN_ID'), value('CORE_CHAIN_ID'), 2026, 1, 2 ** 53 - 1),
     blockTime,
     ledgerTimeoutMs: Math.round(ledgerTimeout * 1000),
     environmentPath: environment ? resolve(environment) : resolve(dataDir, 'environment.json'),
     logLevel,
-    rateLimit: parseInteger('CORE_RATE_LIMIT', value('CORE_RATE_LIMIT'), 600, 0, 2 ** 31 - 1),
-    trustProxy: parseTrustProxy(value('CORE_TRUST_PROXY')),
+    rateLimit: parseInteger(
+      setting('CORE_RATE_LIMIT'),
+      value('CORE_RATE_LIMIT'),
+      600,
+      0,
+      2 ** 31 - 1,
+    ),
+    trustProxy: parseTrustProxy(setting('CORE_TRUST_PROXY'), value('CORE_TRUST_PROXY')),
     rpcGasCap: BigInt(
-      parseInteger('CORE_RPC_GAS_CAP', value('CORE_RPC_GAS_CAP'), 50_000_000, 21_000, 2 ** 53 - 1),
+      parseInteger(
+        setting('CORE_RPC_GAS_CAP'),
+        value('CORE_RPC_GAS_CAP'),
+        50_000_000,
+        21_000,
+        2 ** 53 - 1,
+      ),
     ),
     rpcBatchGas: BigInt(
       parseInteger(
-        'CORE_RPC_BATCH_GAS',
+        setting('CORE_RPC_BATCH_GAS'),
         value('CORE_RPC_BATCH_GAS'),
         250_000_000,
         21_000,
@@ -130,21 +149,18 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
   };
 }
 
-function parseTrustProxy(raw: string | undefined): Config['trustProxy'] {
+function parseTrustProxy(name: string, raw: string | undefined): Config['trustProxy'] {
   if (raw === undefined || raw === 'false') return false;
   if (raw === 'true') return true;
   const addresses = raw.split(',').map((address) => address.trim());
   if (addresses.some((address) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(address))) {
-    throw new ConfigError(
-      'CORE_TRUST_PROXY',
-      '"CORE_TRUST_PROXY" must be true, false or comma-separated addresses/CIDRs',
-    );
+    throw new ConfigError(name, `"${name}" must be true, false or comma-separated addresses/CIDRs`);
   }
   return addresses;
 }
 
 function parseInteger(
-  name: ConfigVariable,
+  name: string,
   raw: string | undefined,
   fallback: number,
   min: number,
@@ -158,7 +174,7 @@ function parseInteger(
   return parsed;
 }
 
-function parseSeconds(name: ConfigVariable, raw: string | undefined, fallback: number): number {
+function parseSeconds(name: string, raw: string | undefined, fallback: number): number {
   const seconds = Number(raw ?? fallback);
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
     throw new ConfigError(name, `"${name}" must be a number of seconds > 0`);
@@ -166,15 +182,22 @@ function parseSeconds(name: ConfigVariable, raw: string | undefined, fallback: n
   return seconds;
 }
 
-function parseHttpUrl(name: ConfigVariable, raw: string): string {
-  let url: URL;
+/**
+ * `raw` when it is an absolute http(s) URL; `name` is the setting (a variable or a flag). An
+ * address without a scheme, such as `localhost:8080`, is told to start with `http://`.
+ * @throws {ConfigError} otherwise.
+ */
+export function parseHttpUrl(name: string, raw: string): string {
+  let url: URL | undefined;
   try {
     url = new URL(raw);
-  } catch (cause) {
-    throw new ConfigError(name, `"${name}" must be an http(s) URL`, { cause });
+  } catch {
+    // Not a URL at all: reported below, with the scheme it may lack.
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(name, `"${name}" must be an http(s) URL`);
-  }
-  return raw;
+  if (url?.protocol === 'http:' || url?.protocol === 'https:') return raw;
+  const schemeless = !/^[a-z][a-z0-9+.-]*:\/\//i.test(raw);
+  throw new ConfigError(
+    name,
+    `"${name}" must be an http(s) URL${schemeless ? `: write "http://${raw}"` : ''}`,
+  );
 }

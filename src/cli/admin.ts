@@ -1,36 +1,12 @@
-import { type Address, getAddress, isAddress } from 'viem';
-import { publicKeyToAddress } from 'viem/accounts';
-import type { CoreClient } from '../client/createCoreClient.js';
+import { getAddress, isAddress } from 'viem';
 import { createCredential } from '../client/credentials.js';
-import { type PublicEcJwk, toPublicKeyHex } from '../identity/jwk.js';
 import { accredit } from './adminAccredit.js';
+import { changeAttributes } from './adminAttributes.js';
 import type { AdminContext } from './adminContext.js';
-import { deployRegistryInstance } from './adminDeployInstance.js';
+import type { CommandGroup } from './commandTree.js';
+import { parseDidArgument } from './didArgument.js';
 import { readOperatorSigner, sendAsOperator } from './operatorSteps.js';
 import { CliUsageError } from './output.js';
-import { type Commands, runCommand, usageOf } from './runCommand.js';
-
-export const ADMIN_HELP = `Usage: core-registry admin <command> [options]
-
-Commands (signed with the operator key of the environment):
-  onboard <did>               Issue a VerifiableAuthorisationToOnboard for a DID (prints the JWT)
-  hash-algorithm <name>       Add a hash algorithm to the Timestamp registry
-                              (sha-256, sha-384 or sha-512)
-  accredit <did> [TAO|TI]     Reserve a TAO (default) or TI attribute for a DID in the Trusted
-                              Issuers Registry and issue the accreditation credential (prints
-                              the JWT; the DID accepts it with "wallet issuer accept")
-  deploy-instance <registry>  Deploy another instance of a registry (e.g. timestamp) through the
-                              Contracts Registry. Talks to the ledger itself: --ledger-url
-                              (CORE_LEDGER_URL), else the embedded ledger of --data-dir
-  invoke <did> <address>      Issue a VerifiableAuthorisationToInvoke of a contract to a DID (the
-                              holder asks "wallet token ledger:invoke:<address> --credential C")
-  grant <subject> <attr>...   Give policy attributes (e.g. TNT:authoriseDid) to a subject: an
-                              address, or a did:core (its capabilityInvocation secp256k1 keys)
-  revoke <subject> <attr>...  Take policy attributes back
-
-Options: --operator-key F (default <data-dir>/operator.json), --data-dir DIR (CORE_DATA_DIR),
-  --node URL (CORE_NODE_URL, http://localhost:8080), --json
-`;
 
 /** The hash algorithms the CLI knows how to describe: IANA name → `insertHashAlgorithm` arguments. */
 const HASH_ALGORITHMS = {
@@ -41,25 +17,69 @@ const HASH_ALGORITHMS = {
 /** `ITimestamp.HashAlgorithmStatus.Active`. */
 const ACTIVE = 1;
 
-/** Runs `core-registry admin <command> …`. */
-export async function runAdmin(args: string[], context: AdminContext): Promise<void> {
-  return runCommand(ADMIN_COMMANDS, args, context, usageOf('admin', ADMIN_HELP));
-}
-
-const ADMIN_COMMANDS: Commands<AdminContext> = {
-  onboard,
-  'hash-algorithm': addHashAlgorithm,
-  accredit,
-  'deploy-instance': deployRegistryInstance,
-  invoke: authoriseInvocation,
-  grant: (rest, context) => changeAttributes('insertUserAttributes', rest, context),
-  revoke: (rest, context) => changeAttributes('deleteUserAttributes', rest, context),
+/** `core-registry admin …`: the environment operator's tasks, signed with the operator key. */
+export const ADMIN_COMMANDS: CommandGroup<AdminContext> = {
+  summary: 'Operator tasks, signed with the operator key of the environment.',
+  options: `Options: --operator-key F (default <data-dir>/operator.json), --data-dir DIR (CORE_DATA_DIR),
+  --node URL (CORE_NODE_URL, http://localhost:8080), --json (one JSON document on stdout: the
+  result, or {"error": {"step", "message", "reason"}}).
+  Exit codes: 0 done, 1 a step failed (the message names it), 2 bad usage.`,
+  commands: {
+    onboard: {
+      args: '<did>',
+      summary:
+        'Issue a VerifiableAuthorisationToOnboard for a did:core v1 (prints\nthe JWT; "wallet register" presents it)',
+      details: 'Signs only: the node is not contacted.',
+      run: onboard,
+    },
+    'hash-algorithm': {
+      args: '<name>',
+      summary: `Add a hash algorithm to the Timestamp registry\n(${Object.keys(HASH_ALGORITHMS).join(', ')})`,
+      details: '--contract-address A adds it to another Timestamp instance.',
+      run: addHashAlgorithm,
+    },
+    accredit: {
+      args: '<did> [TAO|TI]',
+      summary:
+        'Reserve a TAO (default) or TI attribute for a DID in the Trusted\nIssuers Registry and issue the accreditation credential (prints\nthe JWT; the DID accepts it with "wallet issuer accept")',
+      run: accredit,
+    },
+    'deploy-instance': {
+      args: '<registry>',
+      summary:
+        'Deploy another instance of a registry (e.g. timestamp) through the\nContracts Registry',
+      details:
+        'Talks to the ledger itself: --ledger-url (CORE_LEDGER_URL), else the embedded ledger of\n--data-dir; --environment F (CORE_ENVIRONMENT) names the environment file.',
+      // Genesis code and every registry's artifact load only for this command.
+      run: async (args, context) =>
+        (await import('./adminDeployInstance.js')).deployRegistryInstance(args, context),
+    },
+    invoke: {
+      args: '<did> <address>',
+      summary:
+        'Issue a VerifiableAuthorisationToInvoke of a contract to a did:core\nv1 or did:key (the holder asks "wallet token\nledger:invoke:<address> --credential C")',
+      run: authoriseInvocation,
+    },
+    grant: {
+      args: '<subject> <policy>...',
+      summary:
+        'Give policies (e.g. TNT:authoriseDid) to a subject: an address,\nor a did:core v1 (its capabilityInvocation secp256k1 keys)',
+      details:
+        'Each policy must exist in the Policies Registry; --contract-address A grants in another\nPolicies Registry instance.',
+      run: (args, context) => changeAttributes('insertUserAttributes', args, context),
+    },
+    revoke: {
+      args: '<subject> <policy>...',
+      summary: 'Take policies back from a subject',
+      run: (args, context) => changeAttributes('deleteUserAttributes', args, context),
+    },
+  },
 };
 
-async function onboard(dids: string[], { output, operatorKeyPath }: AdminContext) {
-  const [did] = dids;
-  if (did === undefined || dids.length > 1 || !did.startsWith('did:'))
-    throw new CliUsageError('admin onboard takes one DID');
+async function onboard(args: string[], { output, operatorKeyPath }: AdminContext) {
+  const usage = 'admin onboard takes one did:core v1';
+  if (args.length > 1) throw new CliUsageError(usage);
+  const did = parseDidArgument(args[0], ['did:core v1'], usage);
   const operator = await readOperatorSigner(operatorKeyPath);
   const credential = createCredential({
     issuer: operator,
@@ -89,43 +109,11 @@ async function addHashAlgorithm(names: string[], context: AdminContext) {
   );
 }
 
-async function changeAttributes(
-  functionName: 'insertUserAttributes' | 'deleteUserAttributes',
-  [subject, ...attributes]: string[],
-  context: AdminContext,
-) {
-  const verb = functionName === 'insertUserAttributes' ? 'grant' : 'revoke';
-  if (subject === undefined || attributes.length === 0)
-    throw new CliUsageError(`admin ${verb} takes a subject and at least one attribute`);
-  const addresses = await context.output.step(`Resolve ${subject}`, () =>
-    addressesOf(context.client, subject),
-  );
-  const receipts = [];
-  for (const address of addresses) {
-    receipts.push(
-      await sendAsOperator(context, {
-        step: `${verb === 'grant' ? 'Grant' : 'Revoke'} ${attributes.join(', ')} ${verb === 'grant' ? 'to' : 'from'} ${address}`,
-        registry: 'policies-registry',
-        functionName,
-        args: [address, attributes],
-      }),
-    );
-  }
-  context.output.result(
-    { subject, addresses, attributes, transactionHashes: receipts.map((r) => r.transactionHash) },
-    `${verb === 'grant' ? 'granted' : 'revoked'} ${attributes.join(', ')} ${verb === 'grant' ? 'to' : 'from'} ${addresses.join(', ')}`,
-  );
-}
-
-async function authoriseInvocation([did, contract, ...extra]: string[], context: AdminContext) {
-  if (
-    did === undefined ||
-    !did.startsWith('did:') ||
-    contract === undefined ||
-    !isAddress(contract, { strict: false }) ||
-    extra.length > 0
-  )
-    throw new CliUsageError('admin invoke takes a DID and a contract address');
+async function authoriseInvocation([value, contract, ...extra]: string[], context: AdminContext) {
+  const usage = 'admin invoke takes a did:core v1 or did:key and a contract address';
+  if (contract === undefined || !isAddress(contract, { strict: false }) || extra.length > 0)
+    throw new CliUsageError(usage);
+  const did = parseDidArgument(value, ['did:core v1', 'did:key'], usage);
   const operator = await readOperatorSigner(context.operatorKeyPath);
   const contractAddress = getAddress(contract);
   const credential = createCredential({
@@ -135,22 +123,4 @@ async function authoriseInvocation([did, contract, ...extra]: string[], context:
     claims: { contractAddress },
   });
   context.output.result({ credential, subject: did, contractAddress }, credential);
-}
-
-/** An address as is; a DID as the addresses of its secp256k1 capabilityInvocation keys. */
-async function addressesOf(client: CoreClient, subject: string): Promise<Address[]> {
-  if (isAddress(subject, { strict: false })) return [getAddress(subject)];
-  if (!subject.startsWith('did:'))
-    throw new CliUsageError(`${subject} is neither an address nor a DID`);
-  const document = await client.get<{
-    verificationMethod?: { id: string; publicKeyJwk?: PublicEcJwk }[];
-    capabilityInvocation?: string[];
-  }>(`/v1/did-registry/identifiers/${subject}`);
-  const invocation = new Set(document.capabilityInvocation ?? []);
-  const addresses = (document.verificationMethod ?? [])
-    .filter(({ id, publicKeyJwk }) => invocation.has(id) && publicKeyJwk?.crv === 'secp256k1')
-    .map(({ publicKeyJwk }) => publicKeyToAddress(toPublicKeyHex(publicKeyJwk as PublicEcJwk)));
-  if (addresses.length === 0)
-    throw new Error(`${subject} has no secp256k1 capabilityInvocation key`);
-  return addresses;
 }

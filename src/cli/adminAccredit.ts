@@ -5,8 +5,9 @@ import { createCredential } from '../client/credentials.js';
 import { paginate } from '../client/paginate.js';
 import { ISSUER_TYPES } from '../identity/issuerTypes.js';
 import type { AdminContext } from './adminContext.js';
+import { parseDidArgument } from './didArgument.js';
 import { readOperatorSigner, sendAsOperator } from './operatorSteps.js';
-import { CliUsageError } from './output.js';
+import { CliPreconditionError, CliUsageError } from './output.js';
 
 /** What the operator (RootTAO) accredits: the issuer type and the credential type that carries it. */
 const ACCREDITATIONS = {
@@ -21,9 +22,10 @@ const ACCREDITATIONS = {
  * `admin accredit <did> [TAO|TI]`: reserves an attribute for the DID in the default Issuers
  * Registry and issues the accreditation credential that lets it accept it.
  */
-export async function accredit([did, as = 'TAO', ...extra]: string[], context: AdminContext) {
-  if (did === undefined || !did.startsWith('did:') || !(as in ACCREDITATIONS) || extra.length > 0)
-    throw new CliUsageError('admin accredit takes a DID and TAO (default) or TI');
+export async function accredit([value, as = 'TAO', ...extra]: string[], context: AdminContext) {
+  const usage = 'admin accredit takes a did:core v1 and TAO (default) or TI';
+  if (!(as in ACCREDITATIONS) || extra.length > 0) throw new CliUsageError(usage);
+  const did = parseDidArgument(value, ['did:core v1'], usage);
   if (context.contractAddress)
     throw new CliUsageError('admin accredit works on the default Trusted Issuers Registry only');
   const { issuerType, credentialType } = ACCREDITATIONS[as as keyof typeof ACCREDITATIONS];
@@ -57,5 +59,5 @@ async function firstAttributeOf(client: CoreClient, did: string): Promise<Hex> {
     `/v1/issuers-registry/issuers/${did}/attributes`,
   ))
     return id;
-  throw new Error(`${did} has no attribute in the Trusted Issuers Registry`);
+  throw new CliPreconditionError(`${did} has no attribute in the Trusted Issuers Registry`);
 }

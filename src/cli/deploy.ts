@@ -5,6 +5,7 @@ import type { Environment } from '../genesis/environment.js';
 import { loadOrCreateOperator, readOperator } from '../genesis/operator.js';
 import { runGenesis } from '../genesis/runGenesis.js';
 import { createLedgerClient } from '../ledger/createLedgerClient.js';
+import { getLedgerChainId } from './ledgerChainId.js';
 
 export type DeployParameters = {
   config: Config;
@@ -18,6 +19,7 @@ export type DeployParameters = {
  * artifacts and writes the environment file. Idempotent.
  * - Design: DESIGN.md §8
  * @throws {ConfigError} without `--ledger-url`.
+ * @throws {ConfigError} when the ledger does not answer.
  * @throws {EnvironmentError} on a wrong chain or a failed transaction.
  */
 export async function deploy({
@@ -27,15 +29,17 @@ export async function deploy({
 }: DeployParameters): Promise<Environment> {
   if (config.ledgerUrl === undefined) {
     throw new ConfigError(
-      'CORE_LEDGER_URL',
+      '--ledger-url',
       '"deploy" needs the ledger: pass "--ledger-url" or set "CORE_LEDGER_URL"',
     );
   }
-  const operator = operatorKeyPath
-    ? await readOperator(operatorKeyPath)
-    : await loadOrCreateOperator(join(config.dataDir, 'operator.json'));
   const ledger = createLedgerClient({ url: config.ledgerUrl });
   try {
+    // A ledger that does not answer is said before any operator key is created.
+    await getLedgerChainId(ledger);
+    const operator = operatorKeyPath
+      ? await readOperator(operatorKeyPath)
+      : await loadOrCreateOperator(join(config.dataDir, 'operator.json'));
     return await runGenesis({ ledger, operator, environmentPath: config.environmentPath, log });
   } finally {
     await ledger.close();

@@ -1,3 +1,5 @@
+import { transportCauseOf } from './transportCause.js';
+
 /** How a CLI command talks to its user: progress on stderr, the result on stdout. */
 export type Output = {
   readonly json: boolean;
@@ -10,10 +12,25 @@ export type Output = {
 /** A step of a command failed: `step` says which; `cause` is the error of the SDK or node. */
 export class CliStepError extends Error {
   readonly step: string;
+  /** Why, as the node or the check put it. */
+  readonly reason: string;
   constructor(step: string, cause: unknown) {
-    super(`${step} failed: ${describe(cause)}`, { cause });
+    const reason = describe(cause);
+    super(`${step} failed: ${reason}`, { cause });
     this.name = 'CliStepError';
     this.step = step;
+    this.reason = reason;
+  }
+}
+
+/**
+ * What the node holds rules out what the command was asked to do (a missing policy, an existing
+ * document): found by a check before anything is signed, reported as that check's step.
+ */
+export class CliPreconditionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CliPreconditionError';
   }
 }
 
@@ -63,8 +80,7 @@ function replacer(_key: string, value: unknown): unknown {
 /** An error's message, with the reason behind a bare `fetch failed` (e.g. ECONNREFUSED). */
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const cause = error.cause as { code?: string; message?: string } | undefined;
-  if (error.message === 'fetch failed' && cause)
-    return `cannot reach the node (${cause.code ?? cause.message}); is it running, and is --node (CORE_NODE_URL) right?`;
+  if (error.message === 'fetch failed' && error.cause)
+    return `cannot reach the node (${transportCauseOf(error.cause)}); is it running, and is --node (CORE_NODE_URL) right?`;
   return error.message;
 }

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Logger, pino } from 'pino';
-import type { Hex } from 'viem';
 import type { Config } from '../config.js';
 import { EnvironmentError } from '../errors/environment.js';
 import { type Environment, readEnvironment } from '../genesis/environment.js';
@@ -10,6 +9,8 @@ import { runGenesis } from '../genesis/runGenesis.js';
 import { createLedgerClient } from '../ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../ledger/embedded/embeddedLedger.js';
 import { buildServer } from '../server.js';
+import { getLedgerChainId } from './ledgerChainId.js';
+import { assertCanListen, toListenError } from './listenCheck.js';
 
 /** A running node: the API and, unless `CORE_LEDGER_URL` is set, its embedded ledger. */
 export type RunningNode = {
@@ -32,6 +33,7 @@ export async function startNode(
   config: Config,
   logger: Logger = pino({ level: config.logLevel }),
 ): Promise<RunningNode> {
+  await assertCanListen(config.host, config.port);
   let embedded: EmbeddedLedger | undefined;
   let ledgerUrl = config.ledgerUrl;
   if (ledgerUrl === undefined) {
@@ -49,7 +51,9 @@ export async function startNode(
   try {
     environment = await loadEnvironment(config, ledgerUrl, embedded !== undefined, logger);
     app = await buildServer({ ...config, ledgerUrl, environment }, { loggerInstance: logger });
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+      throw toListenError(config.host, config.port, error);
+    });
   } catch (error) {
     await embedded?.stop();
     throw error;
@@ -87,13 +91,13 @@ async function loadEnvironment(
         log: (message) => logger.info({ component: 'genesis' }, message),
       });
     }
+    const chainId = await getLedgerChainId(ledger);
     const environment = readEnvironment(config.environmentPath);
     if (!environment) {
       throw new EnvironmentError(
-        `No environment at "${config.environmentPath}": run "core-registry deploy --ledger-url ${ledgerUrl}" first, or set "CORE_ENVIRONMENT"`,
+        `No environment at "${config.environmentPath}": run "npx core-registry deploy --ledger-url ${ledgerUrl}" first, or set "CORE_ENVIRONMENT"`,
       );
     }
-    const chainId = Number(await ledger.request<Hex>('eth_chainId'));
     if (chainId !== environment.chainId) {
       throw new EnvironmentError(
         `The environment "${config.environmentPath}" belongs to chain ${environment.chainId}, but the ledger runs chain ${chainId}`,

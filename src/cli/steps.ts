@@ -9,6 +9,7 @@ import {
   writeContractAndWait,
 } from '../client/writeContract.js';
 import { CliUsageError, type Output } from './output.js';
+import { readWalletSigner } from './walletFile.js';
 
 // The steps every writing command is made of: a token, then transactions through `/v1/ledger`.
 
@@ -18,6 +19,12 @@ type StepContext = { client: CoreClient; output: Output };
 export function requireAccount(signer: WalletSigner): PrivateKeyAccount {
   if (!signer.account) throw new CliUsageError('The wallet key is not a secp256k1 key');
   return signer.account;
+}
+
+/** The signer of a wallet file, with the account of its secp256k1 controller key. */
+export async function readWalletWriter(walletPath: string) {
+  const signer = await readWalletSigner(walletPath);
+  return { ...signer, account: requireAccount(signer) };
 }
 
 /** Requests a token for `scope` (without `openid`) as the step "Request a <scope> token". */

@@ -54,7 +54,9 @@ export async function readWalletFile(path: string): Promise<WalletFile> {
     wallet = JSON.parse(await readFile(path, 'utf8')) as WalletFile;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new CliUsageError(`No wallet at ${path}: create one with "core-registry wallet init"`);
+      throw new CliUsageError(
+        `No wallet at ${path}: create one with "npx core-registry wallet init"`,
+      );
     throw new CliUsageError(`${path} is not a wallet file: ${(error as Error).message}`);
   }
   const key = wallet?.keys?.[0];

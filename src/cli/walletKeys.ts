@@ -4,6 +4,7 @@ import type { CoreClient } from '../client/createCoreClient.js';
 import { createDidCoreSigner, createPrivateJwk, type WalletSigner } from '../client/signers.js';
 import { VERIFICATION_RELATIONSHIPS } from '../identity/didDocument.js';
 import { toPublicKeyHex } from '../identity/jwk.js';
+import type { CommandGroup } from './commandTree.js';
 import { CliUsageError } from './output.js';
 import { requestTokenStep, requireAccount, writeStep } from './steps.js';
 import type { KeysOptions, WalletContext } from './walletContext.js';
@@ -12,16 +13,24 @@ import { readWalletFile, saveWalletFile } from './walletFile.js';
 const TEN_YEARS = 10n * 365n * 24n * 3600n;
 
 /** `wallet keys add|roll`: a new key on the DID, saved in the wallet once the ledger has it. */
-export async function runKeys(
-  [command, ...extra]: string[],
-  context: WalletContext & KeysOptions,
-): Promise<void> {
-  if (extra.length > 0 || (command !== 'add' && command !== 'roll'))
-    throw new CliUsageError(
-      'wallet keys takes one command: add [--curve C] [--relationship R], or roll',
-    );
-  return command === 'add' ? addKey(context) : rollKey(context);
-}
+export const KEYS_COMMANDS: CommandGroup<WalletContext> = {
+  summary: "The keys of the wallet's DID in the DID Registry (a did-registry:write token).",
+  commands: {
+    add: {
+      args: '[--curve C] [--relationship R]',
+      summary:
+        'Add a key (P-256 by default) with a relationship\n(assertionMethod by default) to the DID; the wallet keeps it',
+      details: `--curve is P-256 or secp256k1; --relationship one of\n${VERIFICATION_RELATIONSHIPS.join(', ')}.`,
+      run: (_args, context) => addKey(context),
+    },
+    roll: {
+      summary: 'Replace the controller key by a new secp256k1 key',
+      details:
+        "The old key ends at the roll's block time; the wallet keeps the new key aside (<wallet>.rolling) until the\nledger has it, so a failed roll loses nothing.",
+      run: (_args, context) => rollKey(context),
+    },
+  },
+};
 
 async function addKey(context: WalletContext & KeysOptions) {
   const curve = context.curve ?? 'P-256';

@@ -1,14 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { type Hex, sha256, toHex } from 'viem';
 import { toSchemaIdHex, toSchemaIdMultibase } from '../registries/schemas-registry/ids.js';
+import type { CommandGroup } from './commandTree.js';
 import { CliUsageError } from './output.js';
-import { requestTokenStep, requireAccount, writeStep } from './steps.js';
+import { assertPolicyHeld } from './preconditions.js';
+import { readWalletWriter, requestTokenStep, writeStep } from './steps.js';
 import type { WalletContext } from './walletContext.js';
-import { readWalletSigner } from './walletFile.js';
 
-const USAGE = `wallet schema takes one command:
-  insert <schema.json> [metadata.json]
-  update <schemaId> <schema.json> [metadata.json]`;
 /** The metadata of a revision when none is given: a JSON object without validity bounds. */
 const NO_METADATA = '{}';
 
@@ -18,30 +16,41 @@ const NO_METADATA = '{}';
  * The wallet's controller key needs `TSR:insertSchema` / `TSR:updateSchema` (`admin grant`).
  * - Spec: SPEC.md §4.4; contracts/interfaces/ISchemasRegistry.sol
  */
-export async function runSchema(
-  [command, ...args]: string[],
-  context: WalletContext,
-): Promise<void> {
-  if (command === 'insert') {
-    const [schemaFile, metadataFile] = args;
-    if (schemaFile === undefined || args.length > 2)
-      throw new CliUsageError('wallet schema insert takes <schema.json> [metadata.json]');
-    const schema = await readJson(schemaFile);
-    return write(context, 'insertSchema', sha256(schema), schema, await metadataOf(metadataFile));
-  }
-  if (command === 'update') {
-    const [id, schemaFile, metadataFile] = args;
-    if (id === undefined || schemaFile === undefined || args.length > 3)
-      throw new CliUsageError(
-        'wallet schema update takes <schemaId> <schema.json> [metadata.json]',
-      );
-    const schemaId = toSchemaIdHex(id);
-    if (schemaId === undefined)
-      throw new CliUsageError(`${id} is not a schema id (0x + 64 hex digits, or multibase z…)`);
-    const schema = await readJson(schemaFile);
-    return write(context, 'updateSchema', schemaId, schema, await metadataOf(metadataFile));
-  }
-  throw new CliUsageError(USAGE);
+export const SCHEMA_COMMANDS: CommandGroup<WalletContext> = {
+  summary: 'The Trusted Schemas Registry (a schemas-registry:write token).',
+  commands: {
+    insert: {
+      args: '<schema.json> [metadata.json]',
+      summary: 'Insert a schema (its id is the SHA-256 of the file); needs\nTSR:insertSchema',
+      details: 'The files are stored as they are; the metadata defaults to {}.',
+      run: insert,
+    },
+    update: {
+      args: '<schemaId> <schema.json> [metadata.json]',
+      summary: 'Add a revision to a schema; needs TSR:updateSchema',
+      details: 'schemaId is the multibase id "z…" that insert printed, or 0x + 64 hex digits.',
+      run: update,
+    },
+  },
+};
+
+async function insert(args: string[], context: WalletContext) {
+  const [schemaFile, metadataFile] = args;
+  if (schemaFile === undefined || args.length > 2)
+    throw new CliUsageError('wallet schema insert takes <schema.json> [metadata.json]');
+  const schema = await readJson(schemaFile);
+  return write(context, 'insertSchema', sha256(schema), schema, await metadataOf(metadataFile));
+}
+
+async function update(args: string[], context: WalletContext) {
+  const [id, schemaFile, metadataFile] = args;
+  if (id === undefined || schemaFile === undefined || args.length > 3)
+    throw new CliUsageError('wallet schema update takes <schemaId> <schema.json> [metadata.json]');
+  const schemaId = toSchemaIdHex(id);
+  if (schemaId === undefined)
+    throw new CliUsageError(`${id} is not a schema id (0x + 64 hex digits, or multibase z…)`);
+  const schema = await readJson(schemaFile);
+  return write(context, 'updateSchema', schemaId, schema, await metadataOf(metadataFile));
 }
 
 async function write(
@@ -52,15 +61,15 @@ async function write(
   metadata: Hex,
 ) {
   const { client, output } = context;
-  const holder = await readWalletSigner(context.walletPath);
-  const account = requireAccount(holder);
+  const holder = await readWalletWriter(context.walletPath);
+  await assertPolicyHeld(context, holder, `TSR:${functionName}`);
   const accessToken = await requestTokenStep(context, holder, 'schemas-registry:write');
   const schemaId = toSchemaIdMultibase(schemaIdHex);
   const receipt = await writeStep(context, `${functionName} ${schemaId}`, {
     registry: 'schemas-registry',
     functionName,
     args: [schemaIdHex, schema, metadata],
-    account,
+    account: holder.account,
     accessToken,
   });
   const href = `${client.baseUrl}/v1/schemas-registry/schemas/${schemaId}`;

@@ -1,46 +1,58 @@
 import { readFile } from 'node:fs/promises';
-import { type Address, sha256, toHex } from 'viem';
+import { type Address, type Hex, sha256, toHex } from 'viem';
 import { commitAndReveal } from '../client/commitAndReveal.js';
 import type { CoreClient } from '../client/createCoreClient.js';
 import { paginate } from '../client/paginate.js';
 import { toTimestampIdMultibase } from '../registries/timestamp/ids.js';
 import { readPathOf, writeScopeOf } from './instance.js';
-import { CliUsageError } from './output.js';
-import { requestTokenStep, requireAccount } from './steps.js';
+import { CliPreconditionError, CliUsageError } from './output.js';
+import { getIfFound } from './preconditions.js';
+import { readWalletWriter, requestTokenStep } from './steps.js';
 import type { WalletContext } from './walletContext.js';
-import { readWalletSigner } from './walletFile.js';
 
-/** `wallet timestamp <file>`: commit–reveal of the file's SHA-256 in the Timestamp registry. */
-export async function timestamp(
-  files: string[],
-  { client, output, walletPath, contractAddress }: WalletContext,
-) {
-  const [file] = files;
-  if (file === undefined || files.length > 1)
-    throw new CliUsageError('wallet timestamp takes one file');
-  const holder = await readWalletSigner(walletPath);
-  const account = requireAccount(holder);
-  const scope = writeScopeOf('timestamp', contractAddress);
+/** A timestamp as `GET /v1/timestamp/timestamps/{id}` answers it (the fields the CLI prints). */
+type Timestamp = { timestampedBy: string; timestamp: string; blockNumber: number };
+
+/**
+ * `wallet timestamp <file>`: commit–reveal of the file's SHA-256 in the Timestamp registry. A hash
+ * timestamped already is reported with when and by whom, and nothing is sent: the contract would
+ * keep the first timestamp anyway.
+ */
+export async function timestamp(files: string[], context: WalletContext) {
+  const { client, output, walletPath, contractAddress } = context;
+  const file = oneFile('timestamp', files);
+  const holder = await readWalletWriter(walletPath);
   const hashValue = await output.step(`Hash ${file} with SHA-256`, async () =>
     sha256(await readFileOf(file)),
   );
+  const { timestampId, path, href } = timestampOf(client, hashValue, contractAddress);
+  const existing = await output.step(`Check whether ${file} is timestamped already`, () =>
+    getIfFound<Timestamp>(client, path),
+  );
+  if (existing) {
+    const { timestampedBy, timestamp, blockNumber } = existing;
+    output.result(
+      { file, hashValue, timestampId, href, timestampedBy, timestamp, blockNumber },
+      `${file} was timestamped already, at ${timestamp} (block ${blockNumber}) by ${timestampedBy}: nothing sent\n  ${href}`,
+    );
+    return;
+  }
   const algorithmId = await output.step('Find SHA-256 among the hash algorithms', () =>
     findHashAlgorithm(client, 'sha-256', contractAddress),
   );
-  const accessToken = await requestTokenStep({ client, output }, holder, scope);
+  const scope = writeScopeOf('timestamp', contractAddress);
+  const accessToken = await requestTokenStep(context, holder, scope);
   const written = await output.step('Commit, wait for maturity, reveal', (progress) =>
     commitAndReveal(client, {
       registry: 'timestamp',
       functionName: 'timestampHashes',
       args: [[algorithmId], [hashValue], [toHex(JSON.stringify({ name: file }))]],
-      account,
+      account: holder.account,
       accessToken,
       ...(contractAddress ? { contractAddress } : {}),
       onProgress: progress,
     }),
   );
-  const timestampId = toTimestampIdMultibase(sha256(hashValue));
-  const href = `${client.baseUrl}${readPathOf(`/v1/timestamp/timestamps/${timestampId}`, contractAddress)}`;
   output.result(
     { timestampId, hashValue, href, transactionHash: written.reveal.transactionHash },
     `${timestampId}\n  sha-256 ${hashValue}\n  ${href}`,
@@ -49,19 +61,31 @@ export async function timestamp(
 
 /** `wallet verify <file>`: reads the timestamp of the file's SHA-256. */
 export async function verify(files: string[], { client, output, contractAddress }: WalletContext) {
-  const [file] = files;
-  if (file === undefined || files.length > 1)
-    throw new CliUsageError('wallet verify takes one file');
+  const file = oneFile('verify', files);
   const hashValue = sha256(await readFileOf(file));
-  const timestampId = toTimestampIdMultibase(sha256(hashValue));
-  const path = readPathOf(`/v1/timestamp/timestamps/${timestampId}`, contractAddress);
+  const { path, href } = timestampOf(client, hashValue, contractAddress);
   const found = await output.step(`Read the timestamp of ${file}`, () =>
-    client.get<{ timestampedBy: string; timestamp: string; blockNumber: number }>(path),
+    client.get<Timestamp>(path),
   );
   output.result(
     { file, hashValue, ...found },
-    `${file} was timestamped at ${found.timestamp} (block ${found.blockNumber}) by ${found.timestampedBy}\n  ${client.baseUrl}${path}`,
+    `${file} was timestamped at ${found.timestamp} (block ${found.blockNumber}) by ${found.timestampedBy}\n  ${href}`,
   );
+}
+
+/** The one file argument of `command`. */
+function oneFile(command: string, files: readonly string[]): string {
+  const [file] = files;
+  if (file === undefined || files.length > 1)
+    throw new CliUsageError(`wallet ${command} takes one file`);
+  return file;
+}
+
+/** Where the timestamp of a hash value is read: its id, its path on the node, its URL. */
+function timestampOf(client: CoreClient, hashValue: Hex, contractAddress: Address | undefined) {
+  const timestampId = toTimestampIdMultibase(sha256(hashValue));
+  const path = readPathOf(`/v1/timestamp/timestamps/${timestampId}`, contractAddress);
+  return { timestampId, path, href: `${client.baseUrl}${path}` };
 }
 
 /** A file's bytes; a missing file is a usage error. */
@@ -89,7 +113,7 @@ async function findHashAlgorithm(
     if (algorithm.ianaName === ianaName && algorithm.status === 'active')
       return BigInt(algorithm.hashAlgorithmId);
   }
-  throw new Error(
-    `The node has no active ${ianaName} hash algorithm: the operator adds it with "core-registry admin hash-algorithm ${ianaName}"`,
+  throw new CliPreconditionError(
+    `The node has no active ${ianaName} hash algorithm: the operator adds it with "npx core-registry admin hash-algorithm ${ianaName}"`,
   );
 }

@@ -78,7 +78,7 @@ describe('core-registry deploy', () => {
     const config = parseConfig({ CORE_DATA_DIR: dataDir, CORE_LEDGER_URL: ledger.url, PORT: '0' });
     await expect(startNode(config, pino({ level: 'silent' }))).rejects.toMatchObject({
       code: 'CORE_ERR_ENVIRONMENT',
-      message: `No environment at "${join(dataDir, 'environment.json')}": run "core-registry deploy --ledger-url ${ledger.url}" first, or set "CORE_ENVIRONMENT"`,
+      message: `No environment at "${join(dataDir, 'environment.json')}": run "npx core-registry deploy --ledger-url ${ledger.url}" first, or set "CORE_ENVIRONMENT"`,
     });
   });
 

@@ -1,14 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { CLI, runSnippet } from '../support/cli.js';
 import { startTestNode, type TestNode } from '../support/testNode.js';
 
-const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
-const CLI = join(ROOT, 'dist/src/cli/main.js');
 
 /** The commands of the README's quickstart block (```sh quickstart). */
 function quickstartCommands(): string[] {
@@ -20,20 +17,6 @@ function quickstartCommands(): string[] {
 
 let node: TestNode;
 let workDir: string;
-
-/**
- * Runs one README line in bash, as a user would in the node's directory: `npx core-registry` is
- * the built CLI, `localhost:8080` is the test node.
- */
-function shell(line: string) {
-  const script = `npx() { if [ "$1" = core-registry ]; then shift; node ${JSON.stringify(CLI)} "$@"; else command npx "$@"; fi; }
-set -euo pipefail
-${line.replaceAll('localhost:8080', new URL(node.url).host)}`;
-  return run('bash', ['-c', script], {
-    cwd: workDir,
-    env: { ...process.env, CORE_NODE_URL: node.url, CORE_DATA_DIR: node.dataDir },
-  });
-}
 
 beforeAll(async () => {
   const newestSource = Math.max(
@@ -58,9 +41,8 @@ describe('README quickstart', () => {
   test('every command runs as written, and the file is read back timestamped', async () => {
     const outputs: string[] = [];
     for (const line of quickstartCommands()) {
-      const { stdout } = await shell(line).catch((error: { stderr?: string }) => {
-        throw new Error(`"${line}" failed: ${error.stderr}`);
-      });
+      const { code, stdout, stderr } = await runSnippet(line, node, workDir);
+      if (code !== 0) throw new Error(`"${line}" failed: ${stderr}`);
       outputs.push(stdout);
     }
     const credential = readFileSync(join(workDir, 'onboarding.jwt'), 'utf8').trim();

@@ -84,6 +84,16 @@ describe('core-registry wallet schema', () => {
     });
   });
 
+  test('error: a wallet without TSR:insertSchema is told which policy it lacks, before signing', async () => {
+    const t = await registeredWallet('t');
+    const run = await raw('wallet', 'schema', 'insert', 'schema1.json', '--wallet', t.wallet);
+    expect(run).toMatchObject({ code: 1, stdout: '' });
+    expect(run.stderr).toContain(
+      `core-registry: Check that ${t.did} holds TSR:insertSchema failed: ${t.address}, the key of ${t.did}, does not hold the policy "TSR:insertSchema": the operator grants it with "npx core-registry admin grant ${t.did} TSR:insertSchema"`,
+    );
+    expect(run.stderr).not.toContain('Request a');
+  });
+
   test('bad usage exits 2 before any request: a malformed schema id', async () => {
     const run = await raw('wallet', 'schema', 'update', 'not-an-id', 'schema2.json');
     expect(run.code).toBe(2);

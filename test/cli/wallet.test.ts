@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { useCliNode } from '../support/cli.js';
@@ -66,6 +66,43 @@ describe('core-registry wallet keys', () => {
     ).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('--relationship is one of authentication, assertionMethod'),
+    });
+  });
+});
+
+describe('core-registry wallet timestamp', () => {
+  test('behavior: a file timestamped already is reported with when and by whom, and nothing is sent', async () => {
+    const [a, b] = [await registeredWallet('ta'), await registeredWallet('tb')];
+    await cli('admin', 'hash-algorithm', 'sha-256');
+    writeFileSync(join(env.workDir, 'contract.txt'), 'A contract');
+    const first = await cli<{ timestampId: string; href: string; transactionHash: string }>(
+      'wallet',
+      'timestamp',
+      'contract.txt',
+      '--wallet',
+      a.wallet,
+    );
+    const stored = (await (await fetch(first.href)).json()) as {
+      timestampedBy: string;
+      timestamp: string;
+      blockNumber: number;
+    };
+    expect(stored).toMatchObject({ timestampedBy: a.address });
+
+    const again = await raw('wallet', 'timestamp', 'contract.txt', '--wallet', b.wallet);
+    expect(again).toMatchObject({
+      code: 0,
+      stdout: `contract.txt was timestamped already, at ${stored.timestamp} (block ${stored.blockNumber}) by ${a.address}: nothing sent\n  ${first.href}\n`,
+    });
+    expect(again.stderr).not.toContain('Request a');
+    expect(await cli('wallet', 'timestamp', 'contract.txt', '--wallet', b.wallet)).toEqual({
+      file: 'contract.txt',
+      hashValue: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      timestampId: first.timestampId,
+      href: first.href,
+      timestampedBy: a.address,
+      timestamp: stored.timestamp,
+      blockNumber: stored.blockNumber,
     });
   });
 });

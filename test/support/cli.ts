@@ -10,19 +10,48 @@ export const CLI = resolve(import.meta.dirname, '../../dist/src/cli/main.js');
 
 export type CliRun = { code: number; stdout: string; stderr: string };
 
+/** Runs the built CLI once: its exit code and what it printed. */
+export function runCli(
+  args: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliRun> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      { cwd: options.cwd, env: { ...process.env, ...options.env } },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/**
+ * Runs a shell snippet of the docs in bash, as a reader would in the node's directory:
+ * `npx core-registry` is the built CLI and `localhost:8080` the test node.
+ */
+export function runSnippet(snippet: string, node: TestNode, workDir: string): Promise<CliRun> {
+  const script = `npx() { if [ "$1" = core-registry ]; then shift; node ${JSON.stringify(CLI)} "$@"; else command npx "$@"; fi; }
+set -euo pipefail
+${snippet.replaceAll('localhost:8080', new URL(node.url).host)}`;
+  return new Promise((done) => {
+    execFile(
+      'bash',
+      ['-c', script],
+      {
+        cwd: workDir,
+        env: { ...process.env, CORE_NODE_URL: node.url, CORE_DATA_DIR: node.dataDir },
+      },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
 /** Runs the built CLI in `workDir` against a test node (its URL and data directory). */
 export function createCli(node: () => TestNode, workDir: () => string) {
   const raw = (...args: string[]): Promise<CliRun> =>
-    new Promise((done) => {
-      execFile(
-        process.execPath,
-        [CLI, ...args],
-        {
-          cwd: workDir(),
-          env: { ...process.env, CORE_NODE_URL: node().url, CORE_DATA_DIR: node().dataDir },
-        },
-        (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, stdout, stderr }),
-      );
+    runCli(args, {
+      cwd: workDir(),
+      env: { CORE_NODE_URL: node().url, CORE_DATA_DIR: node().dataDir },
     });
   /** With `--json`: the parsed output, or the failure's stderr as an error. */
   const json = async <T = Record<string, unknown>>(...args: string[]): Promise<T> => {

@@ -1,0 +1,91 @@
+import { ADMIN_COMMANDS } from './admin.js';
+import { helpOf } from './commandTree.js';
+import { CliUsageError } from './output.js';
+import { WALLET_COMMANDS } from './wallet.js';
+
+const HELP = `Usage: core-registry [command] [options]
+
+Commands:
+  serve            Start a registry node (default)
+  deploy           Create (or complete) an environment on an external ledger: contracts,
+                   defaults, admin policies, the operator DID; writes the environment file
+  admin <command>  Operator tasks through a node's API: onboard a DID, grant policies, add a
+                   hash algorithm, accredit issuers, deploy instances
+  wallet <command> A legal entity's wallet: create and register a DID, manage its keys, get
+                   tokens, timestamp files, Track and Trace, schemas
+  help [command]   Show this help, or a command's
+
+--help (-h) after any command or subcommand shows its help; --version shows the version.
+In a clone of the repository, run it as "npx core-registry".
+`;
+
+const SERVE_HELP = `Usage: core-registry serve [options]
+
+Start a registry node: the API and, without --ledger-url, its embedded ledger (genesis on the
+first start). On a terminal it prints where the API, its reference, the ledger and the data are,
+and readable logs; otherwise the logs are JSON lines.
+
+Options (each overrides its environment variable):
+  --port N           PORT             API port (8080)
+  --host ADDR        HOST             interface to bind (0.0.0.0)
+  --public-url URL   CORE_PUBLIC_URL  base URL used in links (http://localhost:<port>)
+  --data-dir DIR     CORE_DATA_DIR    data directory (./.core-registry)
+  --ledger-url URL   CORE_LEDGER_URL  external ledger JSON-RPC URL (unset: embedded ledger)
+  --chain-id N       CORE_CHAIN_ID    embedded ledger chain id (2026)
+  --block-time S     CORE_BLOCK_TIME  embedded ledger seconds per block while there is work (1)
+  --ledger-timeout S CORE_LEDGER_TIMEOUT seconds one ledger call may take (2)
+  --environment F    CORE_ENVIRONMENT environment file (<data-dir>/environment.json)
+  --log-level L      CORE_LOG_LEVEL   fatal|error|warn|info|debug|trace|silent (info)
+  --rate-limit N     CORE_RATE_LIMIT  requests per minute per client, 0 = off (600)
+  --trust-proxy V    CORE_TRUST_PROXY proxies whose X-Forwarded-For names the client (none)
+  --rpc-gas-cap N    CORE_RPC_GAS_CAP gas of one eth_call/eth_estimateGas (50000000)
+  --rpc-batch-gas N  CORE_RPC_BATCH_GAS gas of all calls of one JSON-RPC batch (250000000)
+
+Exit codes: 1 the node cannot start (the message says why), 2 bad usage.
+`;
+
+const DEPLOY_HELP = `Usage: core-registry deploy --ledger-url URL [options]
+
+Create (or complete) an environment on an external ledger (Besu, any Ethereum JSON-RPC node):
+the registry contracts, their default instances, the admin policies and the operator DID. Writes
+the environment file and prints it. Idempotent: a second run finds every step done.
+
+Give each ledger a data directory of its own (--data-dir): the environment file and operator key
+in a directory belong to one chain, such as that of an embedded node started there.
+
+Options:
+  --ledger-url URL   CORE_LEDGER_URL  the ledger's JSON-RPC URL (required)
+  --data-dir DIR     CORE_DATA_DIR    data directory (./.core-registry)
+  --environment F    CORE_ENVIRONMENT environment file (<data-dir>/environment.json)
+  --operator-key F                    operator key file (default <data-dir>/operator.json,
+                                      created if absent)
+
+Exit codes: 0 done, 1 a step failed (the message says which), 2 bad usage.
+`;
+
+/**
+ * The help that `core-registry help <names>` and `core-registry <names> --help` print.
+ * @throws {CliUsageError} when a name is not a command.
+ */
+export function helpFor([command, ...rest]: readonly string[]): string {
+  switch (command) {
+    case undefined:
+    case 'help':
+      return HELP;
+    case 'serve':
+      return SERVE_HELP;
+    case 'deploy':
+      return DEPLOY_HELP;
+    case 'admin':
+      return helpOf(ADMIN_COMMANDS, ['admin'], rest);
+    case 'wallet':
+      return helpOf(WALLET_COMMANDS, ['wallet'], rest);
+    default:
+      throw unknownCommand(command);
+  }
+}
+
+/** The usage error of a command the CLI does not have. */
+export function unknownCommand(command: string): CliUsageError {
+  return new CliUsageError(`Unknown command "${command}": see "npx core-registry help"`);
+}
