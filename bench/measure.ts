@@ -2,7 +2,15 @@ import autocannon from 'autocannon';
 import { Pool } from 'undici';
 
 /** One line of the report. */
-export type Row = { name: string; rps: number; p50: number; p99: number; errors: number };
+export type Row = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** The node's CPU time per task, in microseconds, where measured. */
+  cpuMicros?: number;
+};
 
 export type MeasureOptions = {
   method?: 'GET' | 'POST';

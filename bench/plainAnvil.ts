@@ -35,3 +35,15 @@ export async function rssMiB(pid: number | undefined): Promise<number> {
     return Number.NaN;
   }
 }
+
+/** CPU time (user + system) a process has used, in seconds (Linux), or NaN where unreadable. */
+export async function cpuSeconds(pid: number | undefined): Promise<number> {
+  const { readFileSync } = await import('node:fs');
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat, counted after the command name's closing parenthesis.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -18,7 +18,7 @@ import { createLedgerClient, type LedgerClient } from '../src/ledger/createLedge
 import { EmbeddedLedger } from '../src/ledger/embedded/embeddedLedger.js';
 import { REGISTRIES } from '../src/registries/catalog.js';
 import { measure, measureSamples, measureTasks, type Row } from './measure.js';
-import { rssMiB, startPlainAnvil } from './plainAnvil.js';
+import { cpuSeconds, rssMiB, startPlainAnvil } from './plainAnvil.js';
 import { seed } from './seed.js';
 
 /**
@@ -39,6 +39,8 @@ import { seed } from './seed.js';
  */
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+/** Extra Node flags for the API node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profile`. */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const TOKEN_REQUESTS = 400;
 const WRITES = 2_000;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -72,20 +74,24 @@ async function main(): Promise<void> {
     const bareUrl = await firstLine(bare);
 
     const port = await freePort();
-    const node = spawn(process.execPath, [join(ROOT, 'dist/src/cli/main.js'), 'serve'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        CORE_LEDGER_URL: ledger.url,
-        CORE_DATA_DIR: dataDir,
-        CORE_PUBLIC_URL: `http://127.0.0.1:${port}`,
-        CORE_LOG_LEVEL: 'warn',
-        // The load generator is one client sending thousands of requests a second.
-        CORE_RATE_LIMIT: '0',
+    const node = spawn(
+      process.execPath,
+      [...NODE_ARGS, join(ROOT, 'dist/src/cli/main.js'), 'serve'],
+      {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          CORE_LEDGER_URL: ledger.url,
+          CORE_DATA_DIR: dataDir,
+          CORE_PUBLIC_URL: `http://127.0.0.1:${port}`,
+          CORE_LOG_LEVEL: 'warn',
+          // The load generator is one client sending thousands of requests a second.
+          CORE_RATE_LIMIT: '0',
+        },
       },
-    });
+    );
     children.push(node);
     const nodeUrl = `http://127.0.0.1:${port}`;
     await waitReady(`${nodeUrl}/ready`, node);
@@ -126,8 +132,8 @@ async function main(): Promise<void> {
         `${nodeUrl}/v1/track-and-trace/documents?page[size]=10`,
         load,
       ),
-      token: await measureTokens(nodeUrl, operator),
-      ...(await measureWrites(nodeUrl, ledger.url, plain.url, operator, environment)),
+      token: await withNodeCpu(node.pid, TOKEN_REQUESTS, () => measureTokens(nodeUrl, operator)),
+      ...(await measureWrites(nodeUrl, ledger.url, plain.url, operator, environment, node.pid)),
     };
     await client.close();
     report(rows);
@@ -175,6 +181,7 @@ async function measureWrites(
   plainUrl: string,
   operator: Operator,
   environment: Environment,
+  nodePid: number | undefined,
 ) {
   const holder = { did: operator.did, kid: operator.kid, privateKeyJwk: operator.privateKeyJwk };
   const { accessToken } = await requestToken({
@@ -227,11 +234,13 @@ async function measureWrites(
   };
   const authorization = { authorization: `Bearer ${accessToken}` };
   return {
-    writeGate: await measureTasks(
-      '(i) 2,000 writes through /v1/ledger',
-      WRITES,
-      16,
-      push(`${nodeUrl}/v1/ledger`, gated, authorization),
+    writeGate: await withNodeCpu(nodePid, WRITES, () =>
+      measureTasks(
+        '(i) 2,000 writes through /v1/ledger',
+        WRITES,
+        16,
+        push(`${nodeUrl}/v1/ledger`, gated, authorization),
+      ),
     ),
     writeDirect: await measureTasks(
       '(j) 2,000 writes straight to the ledger',
@@ -246,6 +255,14 @@ async function measureWrites(
       push(plainUrl, unjournaled, {}),
     ),
   };
+}
+
+/** A row, with the node's CPU time per task (user + system, from /proc) in its name. */
+async function withNodeCpu(pid: number | undefined, tasks: number, run: () => Promise<Row>) {
+  const before = await cpuSeconds(pid);
+  const row = await run();
+  const perTask = (((await cpuSeconds(pid)) - before) / tasks) * 1e6;
+  return { ...row, cpuMicros: perTask };
 }
 
 async function rpcCall(url: string, method: string, params: unknown[]): Promise<unknown> {
@@ -330,6 +347,10 @@ function report(rows: Record<string, Row>): void {
   const overhead = 1000 / r.writeGate.rps - 1000 / r.writeDirect.rps;
   console.log(
     `  gate overhead per transaction: ${overhead.toFixed(3)} ms of throughput, ${(r.writeGate.p50 - r.writeDirect.p50).toFixed(3)} ms of p50 latency`,
+  );
+  const cpu = (row: Row) => (row.cpuMicros ?? Number.NaN).toFixed(0);
+  console.log(
+    `  node CPU (user + system): ${cpu(r.writeGate)} µs per gated write (i), ${cpu(r.token)} µs per token request (h)`,
   );
 }
 

@@ -22,6 +22,12 @@ export type Config = {
   dataDir: string;
   /** External ledger JSON-RPC URL (`CORE_LEDGER_URL`); `undefined` starts the embedded ledger. */
   ledgerUrl: string | undefined;
+  /**
+   * The ledger's WebSocket endpoint, where the node subscribes to new blocks
+   * (`CORE_LEDGER_WS_URL`; default: the ledger URL with a ws scheme, which anvil and the embedded
+   * ledger serve; `off`: look the head up on each request instead).
+   */
+  ledgerWsUrl: string | false | undefined;
   /** Chain id of the embedded ledger (`CORE_CHAIN_ID`, default 2026). */
   chainId: number;
   /** Embedded ledger block interval in seconds, fractions allowed (`CORE_BLOCK_TIME`, default 1). */
@@ -59,6 +65,7 @@ export const CONFIG_FLAGS = {
   CORE_PUBLIC_URL: '--public-url',
   CORE_DATA_DIR: '--data-dir',
   CORE_LEDGER_URL: '--ledger-url',
+  CORE_LEDGER_WS_URL: '--ledger-ws-url',
   CORE_CHAIN_ID: '--chain-id',
   CORE_BLOCK_TIME: '--block-time',
   CORE_LEDGER_TIMEOUT: '--ledger-timeout',
@@ -93,6 +100,7 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
   const dataDir = resolve(value('CORE_DATA_DIR') ?? DEFAULT_DATA_DIR);
   const ledgerUrl = value('CORE_LEDGER_URL');
   if (ledgerUrl !== undefined) parseHttpUrl(setting('CORE_LEDGER_URL'), ledgerUrl);
+  const ledgerWsUrl = parseWsUrl(setting('CORE_LEDGER_WS_URL'), value('CORE_LEDGER_WS_URL'));
   const publicUrl = parseHttpUrl(
     setting('CORE_PUBLIC_URL'),
     value('CORE_PUBLIC_URL') ?? `http://localhost:${port}`,
@@ -115,6 +123,7 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
     publicUrl,
     dataDir,
     ledgerUrl,
+    ledgerWsUrl,
     chainId: parseInteger(setting('CORE_CHAIN_ID'), value('CORE_CHAIN_ID'), 2026, 1, 2 ** 53 - 1),
     blockTime,
     ledgerTimeoutMs: Math.round(ledgerTimeout * 1000),
@@ -147,6 +156,20 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
       ),
     ),
   };
+}
+
+function parseWsUrl(name: string, raw: string | undefined): Config['ledgerWsUrl'] {
+  if (raw === undefined) return undefined;
+  if (raw === 'off') return false;
+  const protocol = URL.canParse(raw) ? new URL(raw).protocol : undefined;
+  if (protocol === 'ws:' || protocol === 'wss:') return raw;
+  throw new ConfigError(name, `"${name}" must be a ws:// or wss:// URL, or "off"`);
+}
+
+/** Where the node subscribes to new blocks: the configured URL, else the ledger's with ws. */
+export function toLedgerWsUrl(config: Pick<Config, 'ledgerWsUrl'>, ledgerUrl: string) {
+  if (config.ledgerWsUrl !== undefined) return config.ledgerWsUrl || undefined;
+  return ledgerUrl.replace(/^http/, 'ws');
 }
 
 function parseTrustProxy(name: string, raw: string | undefined): Config['trustProxy'] {

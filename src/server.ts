@@ -6,6 +6,7 @@ import { loadOrCreateSigningKey } from './auth/signingKeys.js';
 import { answerClientError, answerFrameworkError } from './http/errorReplies.js';
 import { kernel } from './http/kernel.js';
 import { toRequestId } from './http/requestId.js';
+import { responseCache } from './http/responseCache.js';
 import { isDidCoreV1 } from './identity/didCore.js';
 import { createLedgerClient } from './ledger/createLedgerClient.js';
 import { createMetrics } from './ops/createMetrics.js';
@@ -73,6 +74,10 @@ export async function buildServer(
   });
   await app.register(services, { config, ledger });
   await app.register(kernel, { rateLimit: config.rateLimit });
+  // Registry reads are functions of the URL, `Accept` and the chain's state: cached per head.
+  await app.register(responseCache, {
+    version: async () => (await app.heads.latest()).hash,
+  });
   await app.register(metricsHook, { metrics });
   await app.register(openapi, { publicUrl: config.publicUrl });
   await app.register(operationsRoutes);
@@ -81,8 +86,13 @@ export async function buildServer(
   const replays = await createFileReplayStore(join(config.dataDir, 'presentations-used.jsonl'));
   app.addHook('onClose', () => replays.close());
   await app.register(authRoutes, { prefix: '/v1/auth', signingKey, replays });
-  for (const registry of [...REGISTRY_DESCRIPTORS, CONTRACTS_REGISTRY_DESCRIPTOR]) {
-    await app.register(registry.routes, { prefix: `/v1/${registry.name}` });
-  }
+  await app.register(async function registries(scope) {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, cacheable: route.config?.cacheable ?? true };
+    });
+    for (const registry of [...REGISTRY_DESCRIPTORS, CONTRACTS_REGISTRY_DESCRIPTOR]) {
+      await scope.register(registry.routes, { prefix: `/v1/${registry.name}` });
+    }
+  });
   return app;
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from './config.js';
+import { type Config, toLedgerWsUrl } from './config.js';
 import type { Environment } from './genesis/environment.js';
 import { type ChainReader, createChainReader } from './ledger/createChainReader.js';
+import { createHeadTracker, type HeadTracker } from './ledger/createHeadTracker.js';
 import type { LedgerClient } from './ledger/createLedgerClient.js';
 import { REGISTRY_DESCRIPTORS } from './registries/catalog.js';
 import { createTargets, type Targets } from './registries/common/targets.js';
@@ -19,6 +20,8 @@ declare module 'fastify' {
     targets: Targets;
     /** Block-pinned, cached, batched contract reads (DESIGN.md §7). */
     chain: ChainReader;
+    /** The ledger's head, kept by subscription (DESIGN.md §7). */
+    heads: HeadTracker;
   }
 }
 
@@ -45,8 +48,21 @@ export const services = fp(
         registries: REGISTRY_DESCRIPTORS,
       }),
     );
-    app.decorate('chain', createChainReader({ ledger: options.ledger }));
-    app.addHook('onClose', () => options.ledger.close());
+    const { config, ledger } = options;
+    const heads = createHeadTracker({
+      ledger,
+      subscriptionUrl: toLedgerWsUrl(config, config.ledgerUrl),
+      onSubscription: (state, cause) => {
+        if (state === 'live') app.log.info('new blocks arrive by subscription');
+        else app.log.warn({ cause }, 'the block subscription was lost: heads are looked up');
+      },
+    });
+    app.decorate('heads', heads);
+    app.decorate('chain', createChainReader({ ledger, heads }));
+    app.addHook('onClose', async () => {
+      heads.close();
+      await ledger.close();
+    });
   },
   { name: 'core-services', fastify: '5.x' },
 );

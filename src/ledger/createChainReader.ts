@@ -11,6 +11,7 @@ import {
 } from 'viem';
 import { ContractRevertError } from '../errors/contract.js';
 import { LedgerRequestError, LedgerUnavailableError } from '../errors/ledger.js';
+import type { Head, HeadTracker } from './createHeadTracker.js';
 import type { LedgerClient } from './createLedgerClient.js';
 import type { LedgerCall } from './jsonRpc.js';
 import { toContractRevert } from './toContractRevert.js';
@@ -69,14 +70,14 @@ export type ChainReader = {
 
 export type CreateChainReaderParameters = {
   ledger: LedgerClient;
+  /** Where the head comes from. */
+  heads: Pick<HeadTracker, 'latest'>;
   /** Cached results kept per block (default 5 000); beyond that the block's cache restarts. */
   maxEntriesPerBlock?: number;
 };
 
 /** Block caches kept: the newest few, so requests pinned just before a new block finish cached. */
 const CACHED_BLOCKS = 3;
-
-type Head = { number: bigint; hash: Hex };
 
 /**
  * Creates the read path of the REST layer: `eth_call` pinned to the current block (by hash),
@@ -85,7 +86,7 @@ type Head = { number: bigint; hash: Hex };
  * - Design: DESIGN.md §7, §11
  */
 export function createChainReader(parameters: CreateChainReaderParameters): ChainReader {
-  const { ledger, maxEntriesPerBlock = 5_000 } = parameters;
+  const { ledger, heads, maxEntriesPerBlock = 5_000 } = parameters;
   const stats = { calls: 0, batches: 0, hits: 0 };
   const caches = new Map<string, Map<string, Promise<unknown>>>();
   let queue: {
@@ -94,7 +95,6 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
     reject: (error: unknown) => void;
   }[] = [];
   let head: Head | undefined;
-  let scheduled: Promise<Head> | undefined;
 
   function flush(): void {
     const batch = queue;
@@ -189,31 +189,11 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
     return next;
   }
 
-  /**
-   * The current head. Requests of one tick share one look-up, sent after all of them arrived, so
-   * its answer is never older than any of them.
-   */
-  function currentHead(): Promise<Head> {
-    scheduled ??= new Promise<Head>((resolve, reject) => {
-      setImmediate(() => {
-        scheduled = undefined;
-        ledger
-          .request<{ number: Hex; hash: Hex } | null>('eth_getBlockByNumber', ['latest', false])
-          .then((block) => {
-            if (!block) throw new LedgerUnavailableError();
-            resolve(observe({ number: BigInt(block.number), hash: block.hash }));
-          })
-          .catch(reject);
-      });
-    });
-    return scheduled;
-  }
-
   return {
     stats,
     at: (blockNumber) => at(blockNumber),
     async latest() {
-      const { number, hash } = await currentHead();
+      const { number, hash } = observe(await heads.latest());
       return at(number, hash);
     },
   };

@@ -30,6 +30,8 @@ const FAILURES_TO_OPEN = 3;
  */
 export type LedgerClient = {
   readonly url: string;
+  /** False while the circuit breaker is open (the ledger stopped answering). */
+  readonly available: boolean;
   /**
    * Calls one method and returns its result.
    * @throws {LedgerRequestError} when the ledger answers with an error object.
@@ -170,6 +172,9 @@ export function createLedgerClient(parameters: CreateLedgerClientParameters): Le
 
   return {
     url,
+    get available() {
+      return !down;
+    },
     send,
     async request<T>(method: string, params: readonly unknown[] = []): Promise<T> {
       const [outcome] = (await send([{ method, params }])) as [LedgerOutcome];

@@ -1,4 +1,6 @@
 import { RpcError, type RpcErrorObject } from '../errors/rpc.js';
+import type { ReadSender } from '../ledger/coalesceReads.js';
+import { type Head, toHead } from '../ledger/createHeadTracker.js';
 import type { LedgerClient } from '../ledger/createLedgerClient.js';
 import type { LedgerCall, LedgerOutcome } from '../ledger/jsonRpc.js';
 import { checkReadParams } from './checkReadParams.js';
@@ -19,10 +21,14 @@ export type RpcReply = RpcResponse | RpcResponse[] | undefined;
 
 export type HandleRpcContext = {
   ledger: LedgerClient;
+  /** Sends reads merged with those of concurrent requests (a payload with a write uses `ledger`). */
+  reads: ReadSender;
   /** The write gate of this HTTP request (its `Authorization` header). */
   gate: RequestWriteGate;
   /** What the calls of one request may burn. */
   gas: GasLimits;
+  /** Told of each block a relayed receipt names: reads after it see the write. */
+  sawBlock?: (head: Head) => void;
   /** Told about failures hidden behind -32603, for the log. */
   onUnexpected?: (error: unknown) => void;
 };
@@ -62,10 +68,18 @@ export async function handleRpc(payload: RpcPayload, context: HandleRpcContext):
 
   if (forwarded.length > 0) {
     try {
-      const answers = await context.ledger.send(forwarded.map(({ call }) => call));
+      const calls = forwarded.map(({ call }) => call);
+      const answers = calls.some((call) => classifyMethod(call.method) === 'write')
+        ? await context.ledger.send(calls)
+        : await context.reads(calls);
       forwarded.forEach(({ index, call }, i) => {
         const answer = answers[i];
         outcomes[index] = answer && toFreeGasOutcome(call.method, answer);
+        if (call.method === 'eth_getTransactionReceipt' && answer && 'result' in answer) {
+          const { blockNumber, blockHash } = (answer.result ?? {}) as Record<string, unknown>;
+          const head = toHead({ number: blockNumber, hash: blockHash });
+          if (head) context.sawBlock?.(head);
+        }
       });
     } catch (error) {
       const failure = report(error, context);

@@ -7,6 +7,7 @@ import { BEARER_AUTH } from '../http/bearerAuth.js';
 import { type ErrorReply, sendErrorReply } from '../http/errorReplies.js';
 import { problemReply } from '../http/kernel.js';
 import { PROBLEM_RESPONSES } from '../http/problemSchema.js';
+import { coalesceReads } from '../ledger/coalesceReads.js';
 import { handleRpc } from './handleRpc.js';
 import { MAX_BATCH_SIZE, parseRpcPayload } from './parseRpcPayload.js';
 import { RPC_ERROR_RESPONSE, RPC_REQUEST_BODY, RPC_RESPONSE } from './schemas.js';
@@ -47,6 +48,7 @@ export async function ledgerRoutes(
   app.setErrorHandler((error, request, reply) =>
     sendErrorReply(request, reply, error, ledgerErrorReply),
   );
+  const reads = coalesceReads(app.ledger);
   const gas = { perCall: app.config.rpcGasCap, perBatch: app.config.rpcBatchGas };
   // The body is parsed here, not by Fastify, so that invalid JSON becomes -32700.
   app.removeContentTypeParser(['application/json', 'text/plain']);
@@ -91,6 +93,8 @@ export async function ledgerRoutes(
       }
       const answer = await handleRpc(payload, {
         ledger: this.ledger,
+        reads,
+        sawBlock: (head) => this.heads.saw(head),
         gate: gate.forRequest(request.headers.authorization),
         gas,
         onUnexpected: (error) => request.log.error({ err: error }, 'JSON-RPC entry failed'),

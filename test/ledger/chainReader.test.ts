@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createChainReader } from '../../src/ledger/createChainReader.js';
+import { createHeadTracker } from '../../src/ledger/createHeadTracker.js';
 import { createLedgerClient, type LedgerClient } from '../../src/ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
 import { createDataDir, SILENT_LOGGER } from '../support/testNode.js';
@@ -35,7 +36,10 @@ afterAll(async () => {
 describe('createChainReader', () => {
   test('behavior: identical reads at one block hit the ledger once; reads of one tick share a batch', async () => {
     const send = vi.spyOn(client, 'send');
-    const chain = createChainReader({ ledger: client });
+    const chain = createChainReader({
+      ledger: client,
+      heads: createHeadTracker({ ledger: client }),
+    });
     const reader = await chain.latest();
     const calls = () => ({ address: NOBODY, abi: ABI, functionName: 'registryType' }) as const;
     // No contract at the address: eth_call returns 0x, a revert without data.
@@ -51,7 +55,10 @@ describe('createChainReader', () => {
   });
 
   test('behavior: a later block starts a fresh cache', async () => {
-    const chain = createChainReader({ ledger: client });
+    const chain = createChainReader({
+      ledger: client,
+      heads: createHeadTracker({ ledger: client }),
+    });
     const first = await chain.latest();
     await first
       .read({ address: NOBODY, abi: ABI, functionName: 'registryType' })

@@ -10,6 +10,7 @@ import { type BlockProducer, createBlockProducer } from './blockProducer.js';
 import { chooseCheckpoint } from './checkpoints.js';
 import { type FrontAnswer, postToAnvil, refused } from './frontAnswers.js';
 import { classifyFrontRequest } from './frontRequest.js';
+import { attachHeadsRelay } from './headsRelay.js';
 import { startLedgerFront } from './ledgerFront.js';
 import {
   isAlive,
@@ -62,6 +63,7 @@ export class EmbeddedLedger {
   readonly #dir: string;
   #child: ChildProcess | undefined;
   #front: Server | undefined;
+  #relay: { close(): void } | undefined;
   #port = 0;
   #sequencer: Sequencer | undefined;
   #producer: BlockProducer | undefined;
@@ -102,6 +104,9 @@ export class EmbeddedLedger {
     // Started again after a stop, the front takes its old port: the node's URL stays valid.
     this.#front = await startLedgerFront(this.#port, (body) => this.#handle(body));
     this.#port = (this.#front.address() as AddressInfo).port;
+    this.#relay = attachHeadsRelay(this.#front, () =>
+      this.#anvilPort === 0 ? undefined : `ws://127.0.0.1:${this.#anvilPort}`,
+    );
     await this.#spawn();
     this.#producer = createBlockProducer({
       intervalMs: this.#options.blockTime * 1000,
@@ -131,6 +136,7 @@ export class EmbeddedLedger {
       await terminate(child.pid, 15_000);
       await exited;
     }
+    this.#relay?.close();
     const front = this.#front;
     if (front) {
       const closed = new Promise((resolve) => front.close(resolve));

@@ -60,7 +60,8 @@ export function registerProxyRoutes(app: FastifyInstance, fetcher: ProxyFetcher)
   app.get<{ Params: ProxyParams; Querystring: ItemQuery }>(
     '/issuers/:did/proxies/:proxyId/*',
     {
-      config: { produces: STATUS_LIST_MEDIA_TYPES },
+      // The body is the remote server's, not the chain's: never served from the block cache.
+      config: { produces: STATUS_LIST_MEDIA_TYPES, cacheable: false },
       schema: {
         tags: [TAG],
         summary: 'A status list fetched through a proxy',
