@@ -54,7 +54,12 @@ export const services = fp(
       subscriptionUrl: toLedgerWsUrl(config, config.ledgerUrl),
       onSubscription: (state, cause) => {
         if (state === 'live') app.log.info('new blocks arrive by subscription');
-        else app.log.warn({ cause }, 'the block subscription was lost: heads are looked up');
+        else {
+          app.log.warn(
+            { cause: String(cause) },
+            'no block subscription on the ledger WebSocket (CORE_LEDGER_WS_URL): the head is looked up on each request',
+          );
+        }
       },
     });
     app.decorate('heads', heads);

@@ -31,6 +31,8 @@ Options (each overrides its environment variable):
   --public-url URL   CORE_PUBLIC_URL  base URL used in links (http://localhost:<port>)
   --data-dir DIR     CORE_DATA_DIR    data directory (./.core-registry)
   --ledger-url URL   CORE_LEDGER_URL  external ledger JSON-RPC URL (unset: embedded ledger)
+  --ledger-ws-url U  CORE_LEDGER_WS_URL ledger WebSocket for new blocks (the ledger URL as ws;
+                     off: ask for the head on each request)
   --chain-id N       CORE_CHAIN_ID    embedded ledger chain id (2026)
   --block-time S     CORE_BLOCK_TIME  embedded ledger seconds per block while there is work (1)
   --ledger-timeout S CORE_LEDGER_TIMEOUT seconds one ledger call may take (2)

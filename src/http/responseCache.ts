@@ -33,7 +33,7 @@ export type ResponseCacheOptions = {
  * were read at is current: the route's validation, handler and serialisation run once per URL,
  * `Accept` and version. Every answer of such a route carries an `ETag` of its bytes, and
  * `If-None-Match` with it gets `304 Not Modified` (also after a new version, when the body is
- * the same). Hooks run before it (request id, negotiation, rate limit) still run.
+ * the same). The `onRequest` hooks (request id, negotiation, rate limit) still run first.
  * - Design: DESIGN.md §7
  */
 export const responseCache = fp(
@@ -42,7 +42,9 @@ export const responseCache = fp(
     let current = { version: '', answers: new Map<string, CachedAnswer>() };
     app.decorateRequest('cacheSlot', undefined);
 
-    app.addHook('onRequest', async (request, reply) => {
+    // After every `onRequest` hook (the rate limit's are route-level): a cached answer still
+    // counts against the client's share. A GET has no body to parse.
+    app.addHook('preParsing', async (request, reply) => {
       if (request.method !== 'GET' || !request.routeOptions.config.cacheable) return;
       const version = await options.version().catch(() => undefined);
       if (version === undefined) return;

@@ -45,6 +45,7 @@ export function createHeadTracker(parameters: CreateHeadTrackerParameters): Head
   const { ledger, subscriptionUrl, onSubscription } = parameters;
   let head: Head | undefined;
   let live = false;
+  let reported: 'live' | 'lost' | undefined;
   let scheduled: Promise<Head> | undefined;
 
   function lookUp(): Promise<Head> {
@@ -78,11 +79,14 @@ export function createHeadTracker(parameters: CreateHeadTrackerParameters): Head
           async onLive() {
             await lookUp().catch(() => undefined);
             live = true;
+            reported = 'live';
             onSubscription?.('live');
           },
           onLost(cause) {
-            if (!live) return;
             live = false;
+            // Told once per change: a ledger without WebSocket fails every retry.
+            if (reported === 'lost') return;
+            reported = 'lost';
             onSubscription?.('lost', cause);
           },
         });
