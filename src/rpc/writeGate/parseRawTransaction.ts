@@ -1,15 +1,16 @@
 import secp256k1 from 'secp256k1';
 import {
   type Address,
+  concatHex,
+  fromRlp,
   getAddress,
   type Hex,
   hexToBytes,
   isHex,
   keccak256,
   numberToBytes,
-  parseTransaction,
-  serializeTransaction,
-  type TransactionSerializable,
+  numberToHex,
+  toRlp,
 } from 'viem';
 import { TransactionInvalidError } from '../../errors/transaction.js';
 
@@ -28,8 +29,26 @@ export type RawTransaction = {
 };
 
 /**
+ * Where each accepted type keeps its fields (the RLP list of the envelope's payload): how many
+ * there are, and the positions of `to` and `data`. The last three are the signature.
+ */
+const LAYOUTS = {
+  legacy: { fields: 9, to: 3, data: 5 },
+  eip2930: { fields: 11, to: 4, data: 6 },
+  eip1559: { fields: 12, to: 5, data: 7 },
+} as const;
+/** EIP-2718 type bytes: those accepted, and those named when refused. */
+const TYPE_BYTES: Readonly<Record<string, string>> = {
+  '01': 'eip2930',
+  '02': 'eip1559',
+  '03': 'eip4844',
+  '04': 'eip7702',
+};
+
+/**
  * Decodes a raw transaction (legacy with EIP-155, EIP-2930 or EIP-1559) and recovers its sender
- * with libsecp256k1 (viem's pure-JS recovery costs about 2 ms; DESIGN.md §2).
+ * with libsecp256k1 (viem's pure-JS recovery costs about 2 ms; DESIGN.md §2). The signing hash is
+ * taken over the decoded fields re-encoded, as geth and Besu derive it, without typing them.
  * - Spec: SPEC.md §4.3.3
  * @throws {TransactionInvalidError} for anything else: another type, a contract creation, no
  *   replay protection, another chain, a malformed or high-S signature.
@@ -38,29 +57,48 @@ export function parseRawTransaction(raw: unknown, chainId: number): RawTransacti
   if (typeof raw !== 'string' || !isHex(raw) || raw.length < 4) {
     throw invalid('the parameter must be a hex-encoded signed transaction');
   }
-  let tx: ReturnType<typeof parseTransaction>;
+  const first = raw.slice(2, 4).toLowerCase();
+  const legacy = Number.parseInt(first, 16) >= 0xc0;
+  const type = legacy ? 'legacy' : TYPE_BYTES[first];
+  if (type === undefined) throw invalid('the transaction cannot be decoded (unknown type)');
+  if (type !== 'legacy' && type !== 'eip2930' && type !== 'eip1559') {
+    throw invalid(`transactions of type "${type}" are not accepted`);
+  }
+  const layout = LAYOUTS[type];
+  let fields: ReturnType<typeof fromRlp<'hex'>>;
   try {
-    tx = parseTransaction(raw);
+    fields = fromRlp(legacy ? raw : `0x${raw.slice(4)}`, 'hex');
   } catch (cause) {
     throw invalid('the transaction cannot be decoded', cause);
   }
-  if (tx.type !== 'legacy' && tx.type !== 'eip2930' && tx.type !== 'eip1559') {
-    throw invalid(`transactions of type "${tx.type}" are not accepted`);
+  if (!Array.isArray(fields) || fields.length !== layout.fields) {
+    throw invalid('the transaction cannot be decoded (wrong number of fields)');
   }
-  if (!tx.to) throw invalid('contract creation is not accepted');
-  if (tx.chainId === undefined) throw invalid('the transaction has no chain id (EIP-155)');
-  if (tx.chainId !== chainId)
-    throw invalid(`the transaction is for chain ${tx.chainId}, not ${chainId}`);
-  const { r, s, v, yParity } = tx as { r?: Hex; s?: Hex; v?: bigint; yParity?: number };
-  if (!r || !s) throw invalid('the transaction is not signed');
-  const recovery =
-    yParity ?? (v === undefined ? undefined : Number(v - 35n - 2n * BigInt(chainId)));
+  const field = (index: number): Hex => {
+    const value = fields[index];
+    if (typeof value !== 'string')
+      throw invalid('the transaction cannot be decoded (a list field)');
+    return value as Hex;
+  };
+  const to = field(layout.to);
+  if (to === '0x') throw invalid('contract creation is not accepted');
+  if (to.length !== 42) throw invalid('the transaction cannot be decoded ("to" is no address)');
+  const data = field(layout.data);
+  const [r, s] = [field(layout.fields - 2), field(layout.fields - 1)];
+  const { chain, recovery } = legacy
+    ? fromLegacyV(toInteger(field(6)))
+    : { chain: toInteger(field(0)), recovery: Number(toInteger(field(layout.fields - 3))) };
+  if (chain === undefined) throw invalid('the transaction has no chain id (EIP-155)');
+  if (chain !== BigInt(chainId))
+    throw invalid(`the transaction is for chain ${chain}, not ${chainId}`);
   if (recovery !== 0 && recovery !== 1) throw invalid('the signature recovery id is invalid');
   const rValue = toScalar(r, '"r"');
   const sValue = toScalar(s, '"s"');
   if (sValue > HALF_N) throw invalid('the signature "s" value is too high (EIP-2)');
-  const { r: _r, s: _s, v: _v, yParity: _y, ...unsigned } = tx as Record<string, unknown>;
-  const hash = keccak256(serializeTransaction(unsigned as TransactionSerializable));
+  const unsigned = fields.slice(0, layout.fields - 3);
+  const signed = legacy
+    ? toRlp([...unsigned.slice(0, 6), numberToHex(chain), '0x', '0x'] as Hex[])
+    : concatHex([`0x${first}`, toRlp(unsigned as Hex[])]);
   // Legacy `r`/`s` come back from RLP with their leading zero bytes stripped: the signature is
   // built from their values, left-padded, never from their byte strings.
   const signature = new Uint8Array(64);
@@ -68,12 +106,24 @@ export function parseRawTransaction(raw: unknown, chainId: number): RawTransacti
   signature.set(numberToBytes(sValue, { size: 32 }), 32);
   let publicKey: Uint8Array;
   try {
-    publicKey = secp256k1.ecdsaRecover(signature, recovery, hexToBytes(hash), false);
+    publicKey = secp256k1.ecdsaRecover(signature, recovery, hexToBytes(keccak256(signed)), false);
   } catch (cause) {
     throw invalid('the signature does not recover a sender', cause);
   }
   const from = getAddress(`0x${keccak256(publicKey.subarray(1)).slice(-40)}`);
-  return { from, to: getAddress(tx.to), data: tx.data ?? '0x', chainId: tx.chainId, type: tx.type };
+  return { from, to: getAddress(to), data, chainId, type };
+}
+
+/** EIP-155: `v` is `chainId * 2 + 35 + recovery`; 27 and 28 carry no chain id. */
+function fromLegacyV(v: bigint): { chain: bigint | undefined; recovery: number } {
+  if (v === 27n || v === 28n) return { chain: undefined, recovery: Number(v - 27n) };
+  if (v < 35n) return { chain: undefined, recovery: -1 };
+  return { chain: (v - 35n) / 2n, recovery: Number((v - 35n) % 2n) };
+}
+
+/** An RLP integer: the empty string is zero. */
+function toInteger(value: Hex): bigint {
+  return value === '0x' ? 0n : BigInt(value);
 }
 
 /** A signature scalar in [1, n): anything else recovers nothing. */
