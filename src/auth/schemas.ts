@@ -33,6 +33,7 @@ export const OAUTH_ERROR = {
     },
     error_description: { type: 'string', description: 'What failed, precisely' },
   },
+  additionalProperties: false,
 } as const;
 
 /** SPEC.md §2.4: the authorisation server metadata. */
@@ -54,6 +55,7 @@ export const DISCOVERY_DOCUMENT = {
     id_token_types_supported: STRINGS,
     vp_formats_supported: VP_FORMATS,
   },
+  additionalProperties: false,
 } as const;
 
 /** RFC 7517 key set: the public keys that sign access tokens. */
@@ -75,9 +77,11 @@ export const JWKS = {
           alg: { type: 'string', const: 'ES256' },
           use: { type: 'string', const: 'sig' },
         },
+        additionalProperties: false,
       },
     },
   },
+  additionalProperties: false,
 } as const;
 
 /** SPEC.md §2.5: the DCQL query a scope requires; `vp_token` is keyed by its credential ids. */
@@ -176,4 +180,5 @@ export const TOKEN_RESPONSE = {
     expires_in: { type: 'integer', description: `Seconds: always ${ACCESS_TOKEN_LIFETIME}` },
     scope: { type: 'string', description: 'The granted scope, as requested' },
   },
+  additionalProperties: false,
 } as const;

@@ -1,7 +1,8 @@
 import { type Address, getAddress, isAddress } from 'viem';
 import { publicKeyToAddress } from 'viem/accounts';
 import type { CoreClient } from '../client/createCoreClient.js';
-import { type PublicEcJwk, toPublicKeyHex } from '../identity/jwk.js';
+import type { DidDocument } from '../client/responses.js';
+import { toPublicKeyHex } from '../identity/jwk.js';
 import type { AdminContext } from './adminContext.js';
 import { parseDidArgument } from './didArgument.js';
 import { sendAsOperator } from './operatorSteps.js';
@@ -47,14 +48,11 @@ export async function changeAttributes(
 /** An address as is; a DID as the addresses of its secp256k1 capabilityInvocation keys. */
 async function addressesOf(client: CoreClient, subject: string): Promise<Address[]> {
   if (isAddress(subject, { strict: false })) return [getAddress(subject)];
-  const document = await client.get<{
-    verificationMethod?: { id: string; publicKeyJwk?: PublicEcJwk }[];
-    capabilityInvocation?: string[];
-  }>(`/v1/did-registry/identifiers/${subject}`);
+  const document = await client.get<DidDocument>(`/v1/did-registry/identifiers/${subject}`);
   const invocation = new Set(document.capabilityInvocation ?? []);
-  const addresses = (document.verificationMethod ?? [])
-    .filter(({ id, publicKeyJwk }) => invocation.has(id) && publicKeyJwk?.crv === 'secp256k1')
-    .map(({ publicKeyJwk }) => publicKeyToAddress(toPublicKeyHex(publicKeyJwk as PublicEcJwk)));
+  const addresses = document.verificationMethod
+    .filter(({ id, publicKeyJwk }) => invocation.has(id) && publicKeyJwk.crv === 'secp256k1')
+    .map(({ publicKeyJwk }) => publicKeyToAddress(toPublicKeyHex(publicKeyJwk)));
   if (addresses.length === 0)
     throw new CliPreconditionError(`${subject} has no secp256k1 capabilityInvocation key`);
   return addresses;

@@ -1,4 +1,4 @@
-import type { RegistrySegment } from '../client/createCoreClient.js';
+import type { ContractWrite } from '../client/contractWrite.js';
 import { createDidCoreSigner } from '../client/signers.js';
 import { readOperator } from '../genesis/operator.js';
 import type { AdminContext } from './adminContext.js';
@@ -9,20 +9,14 @@ import { requestTokenStep, requireAccount, writeStep } from './steps.js';
 /** One write of the operator through the API: a token for the registry's write scope, then the transaction. */
 export async function sendAsOperator(
   { client, output, operatorKeyPath, contractAddress }: AdminContext,
-  write: {
-    step: string;
-    registry: RegistrySegment;
-    functionName: string;
-    args: readonly unknown[];
-  },
+  write: ContractWrite & { step: string },
 ) {
   const operator = await readOperatorSigner(operatorKeyPath);
   const scope = writeScopeOf(write.registry, contractAddress);
   const accessToken = await requestTokenStep({ client, output }, operator, scope);
-  return writeStep({ client, output }, write.step, {
-    registry: write.registry,
-    functionName: write.functionName,
-    args: write.args,
+  const { step, ...call } = write;
+  return writeStep({ client, output }, step, {
+    ...call,
     account: operator.account,
     accessToken,
     ...(contractAddress ? { contractAddress } : {}),

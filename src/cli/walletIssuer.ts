@@ -1,4 +1,4 @@
-import { toHex } from 'viem';
+import { type Hex, toHex } from 'viem';
 import type { CommandGroup } from './commandTree.js';
 import { CliUsageError } from './output.js';
 import { readJwt } from './readJwt.js';
@@ -50,11 +50,11 @@ async function acceptAccreditation(
 }
 
 /** `credentialSubject.reservedAttributeId` of an accreditation JWT (checked again by the node). */
-function reservedAttributeIdOf(jwt: string): string {
+function reservedAttributeIdOf(jwt: string): Hex {
   try {
     const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'));
     const id = payload?.vc?.credentialSubject?.reservedAttributeId;
-    if (typeof id === 'string' && /^0x[0-9a-fA-F]{64}$/.test(id)) return id;
+    if (typeof id === 'string' && /^0x[0-9a-fA-F]{64}$/.test(id)) return id as Hex;
   } catch {}
   throw new CliUsageError(
     'The credential names no credentialSubject.reservedAttributeId: is it an accreditation?',

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { Hex } from 'viem';
+import type { ContractWrite } from '../client/contractWrite.js';
 import type { CoreClient } from '../client/createCoreClient.js';
 import { createDidCoreSigner, createPrivateJwk, type WalletSigner } from '../client/signers.js';
 import { VERIFICATION_RELATIONSHIPS } from '../identity/didDocument.js';
@@ -49,20 +50,17 @@ async function addKey(context: WalletContext & KeysOptions) {
     privateKeyJwk: createPrivateJwk(curve),
   });
   const send = await didRegistryWriter(context, controller);
-  await send(`Add key ${key.vMethodId}`, 'addVerificationMethod', [
-    wallet.did,
-    key.vMethodId,
-    toPublicKeyHex(key.publicJwk),
-    curve === 'secp256k1',
-  ]);
+  await send(`Add key ${key.vMethodId}`, {
+    registry: 'did-registry',
+    functionName: 'addVerificationMethod',
+    args: [wallet.did, key.vMethodId, toPublicKeyHex(key.publicJwk), curve === 'secp256k1'],
+  });
   const notBefore = await blockTime(context.client);
-  await send(`Give it the ${relationship} relationship`, 'addVerificationRelationship', [
-    wallet.did,
-    relationship,
-    key.vMethodId,
-    notBefore,
-    notBefore + TEN_YEARS,
-  ]);
+  await send(`Give it the ${relationship} relationship`, {
+    registry: 'did-registry',
+    functionName: 'addVerificationRelationship',
+    args: [wallet.did, relationship, key.vMethodId, notBefore, notBefore + TEN_YEARS],
+  });
   wallet.keys.push({ vMethodId: key.vMethodId, privateKeyJwk: key.privateKeyJwk });
   await saveWalletFile(context.walletPath, wallet);
   context.output.result(
@@ -89,18 +87,22 @@ async function rollKey(context: WalletContext) {
     ...wallet,
     keys: [{ vMethodId: next.vMethodId, privateKeyJwk: next.privateKeyJwk }],
   });
-  await send(`Roll ${old.vMethodId} to ${next.vMethodId}`, 'rollVerificationMethod', [
-    {
-      did: wallet.did,
-      vMethodId: next.vMethodId,
-      publicKey: toPublicKeyHex(next.publicJwk),
-      isSecp256k1: true,
-      notBefore,
-      notAfter: notBefore + TEN_YEARS,
-      oldVMethodId: old.vMethodId,
-      duration: 0n,
-    },
-  ]);
+  await send(`Roll ${old.vMethodId} to ${next.vMethodId}`, {
+    registry: 'did-registry',
+    functionName: 'rollVerificationMethod',
+    args: [
+      {
+        did: wallet.did,
+        vMethodId: next.vMethodId,
+        publicKey: toPublicKeyHex(next.publicJwk),
+        isSecp256k1: true,
+        notBefore,
+        notAfter: notBefore + TEN_YEARS,
+        oldVMethodId: old.vMethodId,
+        duration: 0n,
+      },
+    ],
+  });
   await saveWalletFile(context.walletPath, {
     ...wallet,
     keys: [
@@ -119,14 +121,8 @@ async function rollKey(context: WalletContext) {
 async function didRegistryWriter(context: WalletContext, controller: WalletSigner) {
   const account = requireAccount(controller);
   const accessToken = await requestTokenStep(context, controller, 'did-registry:write');
-  return (step: string, functionName: string, args: readonly unknown[]) =>
-    writeStep(context, step, {
-      registry: 'did-registry',
-      functionName,
-      args,
-      account,
-      accessToken,
-    });
+  return (step: string, write: ContractWrite<'did-registry'>) =>
+    writeStep(context, step, { ...write, account, accessToken });
 }
 
 /** The latest block's time, read through the node. */

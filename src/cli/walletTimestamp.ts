@@ -3,15 +3,13 @@ import { type Address, type Hex, sha256, toHex } from 'viem';
 import { commitAndReveal } from '../client/commitAndReveal.js';
 import type { CoreClient } from '../client/createCoreClient.js';
 import { paginate } from '../client/paginate.js';
+import type { HashAlgorithm, Timestamp } from '../client/responses.js';
 import { toTimestampIdMultibase } from '../registries/timestamp/ids.js';
 import { readPathOf, writeScopeOf } from './instance.js';
 import { CliPreconditionError, CliUsageError } from './output.js';
 import { getIfFound } from './preconditions.js';
 import { readWalletWriter, requestTokenStep } from './steps.js';
 import type { WalletContext } from './walletContext.js';
-
-/** A timestamp as `GET /v1/timestamp/timestamps/{id}` answers it (the fields the CLI prints). */
-type Timestamp = { timestampedBy: string; timestamp: string; blockNumber: number };
 
 /**
  * `wallet timestamp <file>`: commit–reveal of the file's SHA-256 in the Timestamp registry. A hash
@@ -105,11 +103,7 @@ async function findHashAlgorithm(
     client,
     readPathOf('/v1/timestamp/hash-algorithms', contractAddress),
   )) {
-    const algorithm = await client.get<{
-      hashAlgorithmId: number;
-      ianaName: string;
-      status: string;
-    }>(href);
+    const algorithm = await client.get<HashAlgorithm>(href);
     if (algorithm.ianaName === ianaName && algorithm.status === 'active')
       return BigInt(algorithm.hashAlgorithmId);
   }

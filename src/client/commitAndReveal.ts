@@ -9,7 +9,7 @@ import {
 } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { CoreClient } from './createCoreClient.js';
-import { type Receipt, waitForReceipt, writeContract } from './writeContract.js';
+import { type Receipt, sendWrite, waitForReceipt } from './writeContract.js';
 
 /** The two registries with commit–reveal writes, and their commit leg, compute view and maturity constant. */
 const LEGS = {
@@ -82,7 +82,7 @@ export async function commitAndReveal(
     accessToken,
     ...(parameters.contractAddress ? { contractAddress: parameters.contractAddress } : {}),
   };
-  const commitHash = await writeContract(client, {
+  const commitHash = await sendWrite(client, {
     registry,
     functionName: leg.commit,
     args: [commitment],
@@ -101,7 +101,7 @@ export async function commitAndReveal(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   onProgress?.(`revealing with ${functionName}`);
-  const revealHash = await writeContract(client, {
+  const revealHash = await sendWrite(client, {
     registry,
     functionName,
     args: [...args, salt],

@@ -2,6 +2,9 @@ import type { Abi, Address } from 'viem';
 import type { CONTRACTS_REGISTRY_DESCRIPTOR, RegistryName } from '../registries/catalog.js';
 import { LedgerRpcError, ProblemResponseError } from './errors.js';
 
+/** What an entry the node left unanswered is reported as (a node answers every entry with an id). */
+const NO_RESPONSE: RpcErrorObject = { code: -32603, message: 'The node sent no response for it' };
+
 /**
  * Where a registry lives on a node: its URL segment. Derived from the node's registry catalogue
  * (a type-only import: the SDK ships no server code).
@@ -17,17 +20,53 @@ export type CoreClient = {
    * Problem Details as errors.
    */
   get<T>(path: string): Promise<T>;
-  /** Calls `POST /v1/ledger` with one JSON-RPC request. */
+  /**
+   * Calls `POST /v1/ledger` with one JSON-RPC request.
+   * @throws {LedgerRpcError} when the node answers it with an error object.
+   */
   rpc<T>(method: string, params: readonly unknown[], accessToken?: string): Promise<T>;
+  /**
+   * Calls `POST /v1/ledger` once with a JSON-RPC batch and returns each entry's outcome in request
+   * order, as viem's `multicall` does: the node answers every entry on its own (one refused entry
+   * never fails the others), so a refused entry is a `failure` holding its {@link LedgerRpcError}
+   * and the call itself does not throw for it. One `accessToken` covers the whole batch.
+   * - Spec: SPEC.md §4.3, §7.3
+   * @throws {TypeError} when `requests` is empty.
+   * @throws {LedgerRpcError} when the node answers the whole batch with one error (more entries
+   *   than it takes, a rate limit).
+   * @throws {ProblemResponseError} when HTTP refuses the request (e.g. 413, a body too large).
+   * @example
+   * const [block, chain] = await client.rpcBatch([
+   *   { method: 'eth_blockNumber', params: [] },
+   *   { method: 'eth_chainId', params: [] },
+   * ]);
+   */
+  rpcBatch<T = unknown>(
+    requests: readonly RpcBatchRequest[],
+    accessToken?: string,
+  ): Promise<RpcBatchResult<T>[]>;
   /** The ABI and default address of a registry (`GET /v1/<registry>/abi`), fetched once. */
   abi(registry: RegistrySegment): Promise<{ contractAddress: Address; abi: Abi }>;
   /** The chain id, fetched once. */
   chainId(): Promise<number>;
 };
 
+/** One request of a JSON-RPC batch. */
+export type RpcBatchRequest = { method: string; params: readonly unknown[] };
+
+/** The outcome of one batch entry: its result, or the error the node answered it with. */
+export type RpcBatchResult<T = unknown> =
+  | { status: 'success'; result: T }
+  | { status: 'failure'; error: LedgerRpcError };
+
+type RpcResponse = { id?: unknown; result?: unknown; error?: RpcErrorObject };
+type RpcErrorObject = { code: number; message: string; data?: unknown };
+type ProblemFields = ConstructorParameters<typeof ProblemResponseError>[1];
+
 export type CreateCoreClientParameters = {
   /** e.g. `http://localhost:8080` */
   baseUrl: string;
+  /** The `fetch` every request goes through (default: the global one). */
   fetch?: typeof fetch;
 };
 
@@ -43,35 +82,59 @@ export function createCoreClient(parameters: CreateCoreClientParameters): CoreCl
   const abis = new Map<RegistrySegment, Promise<{ contractAddress: Address; abi: Abi }>>();
   let chainId: Promise<number> | undefined;
   let id = 0;
+  /** POSTs a JSON-RPC payload; what HTTP itself refuses (405, 413, 415) is Problem Details. */
+  const postLedger = async (payload: unknown, accessToken: string | undefined) => {
+    const response = await http(`${baseUrl}/v1/ledger`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+      },
+      body: JSON.stringify(payload),
+    });
+    const body: unknown = await response.json();
+    if (!response.ok && !Array.isArray(body) && (body as RpcResponse).error === undefined) {
+      throw new ProblemResponseError(response.status, body as ProblemFields);
+    }
+    return body;
+  };
   const client: CoreClient = {
     baseUrl,
     async get<T>(pathOrHref: string) {
       const response = await http(`${baseUrl}${toPath(pathOrHref, baseUrl)}`, {
         headers: { accept: 'application/json, application/*;q=0.5' },
       });
-      const body = (await response.json()) as T & {
-        type?: string;
-        title?: string;
-        detail?: string;
-      };
+      const body = (await response.json()) as T & ProblemFields;
       if (!response.ok) throw new ProblemResponseError(response.status, body);
       return body;
     },
     async rpc<T>(method: string, params: readonly unknown[], accessToken?: string) {
-      const response = await http(`${baseUrl}/v1/ledger`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-      });
-      const body = (await response.json()) as {
-        result?: T;
-        error?: { code: number; message: string; data?: unknown };
-      };
+      const body = (await postLedger(
+        { jsonrpc: '2.0', id: ++id, method, params },
+        accessToken,
+      )) as RpcResponse;
       if (body.error) throw new LedgerRpcError(method, body.error);
       return body.result as T;
+    },
+    async rpcBatch<T>(requests: readonly RpcBatchRequest[], accessToken?: string) {
+      if (requests.length === 0) throw new TypeError('"requests" must hold at least one request');
+      const ids = requests.map(() => ++id);
+      const body = await postLedger(
+        requests.map(({ method, params }, i) => ({ jsonrpc: '2.0', id: ids[i], method, params })),
+        accessToken,
+      );
+      if (!Array.isArray(body)) {
+        throw new LedgerRpcError('batch', (body as RpcResponse).error ?? NO_RESPONSE);
+      }
+      const byId = new Map((body as RpcResponse[]).map((response) => [response.id, response]));
+      return requests.map(({ method }, i): RpcBatchResult<T> => {
+        const response = byId.get(ids[i]);
+        if (response && !response.error) return { status: 'success', result: response.result as T };
+        return {
+          status: 'failure',
+          error: new LedgerRpcError(method, response?.error ?? NO_RESPONSE),
+        };
+      });
     },
     abi(registry) {
       let known = abis.get(registry);

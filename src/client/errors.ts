@@ -39,3 +39,32 @@ export class ProblemResponseError extends Error {
     this.detail = problem.detail;
   }
 }
+
+/** What became of one write of a batch: its hash, or the node's refusal; and its nonce. */
+export type WriteOutcome =
+  | { status: 'success'; hash: `0x${string}`; nonce: number }
+  | { status: 'failure'; error: LedgerRpcError; nonce: number };
+
+/**
+ * The node refused some writes of a batch (`writeContracts`). `results` holds every write's
+ * outcome in order; the node sent the others on. A refused write leaves its nonce unused, so the
+ * accepted writes after it wait in the ledger's pool until the account uses that nonce.
+ */
+export class WriteContractsError extends Error {
+  readonly results: readonly WriteOutcome[];
+  /** The first refused write, by its index in the batch. */
+  readonly index: number;
+  constructor(results: readonly WriteOutcome[]) {
+    const index = results.findIndex((outcome) => outcome.status === 'failure');
+    const first = results[index] as Extract<WriteOutcome, { status: 'failure' }>;
+    const refused = results.filter((outcome) => outcome.status === 'failure').length;
+    const waiting = results.slice(index).some((outcome) => outcome.status === 'success');
+    super(
+      `${refused} of ${results.length} writes refused; write ${index}: ${first.error.message}${waiting ? `; the accepted writes after it wait until nonce ${first.nonce} is used` : ''}`,
+      { cause: first.error },
+    );
+    this.name = 'WriteContractsError';
+    this.results = results;
+    this.index = index;
+  }
+}

@@ -1,5 +1,14 @@
 // The SDK entry point, published as `core-registry/client`: what wallets and issuer back-ends use.
 
+// The registries' committed ABIs, `as const`: what `RegistryAbi` types the writes with.
+export { contractsRegistryAbi } from '../../artifacts/ContractsRegistry.js';
+export { didRegistryAbi } from '../../artifacts/DidRegistry.js';
+export { issuersRegistryAbi } from '../../artifacts/IssuersRegistry.js';
+export { policiesRegistryAbi } from '../../artifacts/PoliciesRegistry.js';
+export { schemasRegistryAbi } from '../../artifacts/SchemasRegistry.js';
+export { timestampAbi } from '../../artifacts/Timestamp.js';
+export { trackAndTraceAbi } from '../../artifacts/TrackAndTrace.js';
+
 export { createDidCoreV1, isDidCoreV1 } from '../identity/didCore.js';
 export { isDidKey, toDidKey, toDidKeyJwk } from '../identity/didKey.js';
 export {
@@ -16,11 +25,19 @@ export {
   type CommitAndRevealReturnType,
   commitAndReveal,
 } from './commitAndReveal.js';
+export type {
+  ContractWrite,
+  RegistryAbi,
+  WriteFunctionArgs,
+  WriteFunctionName,
+} from './contractWrite.js';
 export {
   type CoreClient,
   type CreateCoreClientParameters,
   createCoreClient,
   type RegistrySegment,
+  type RpcBatchRequest,
+  type RpcBatchResult,
 } from './createCoreClient.js';
 export {
   type CreateCredentialParameters,
@@ -30,7 +47,13 @@ export {
   createSelfAttestation,
   type Signer,
 } from './credentials.js';
-export { LedgerRpcError, ProblemResponseError, TransactionRevertedError } from './errors.js';
+export {
+  LedgerRpcError,
+  ProblemResponseError,
+  TransactionRevertedError,
+  WriteContractsError,
+  type WriteOutcome,
+} from './errors.js';
 export { paginate } from './paginate.js';
 export { type RegisterDidParameters, registerDid } from './registerDid.js';
 export {
@@ -39,6 +62,50 @@ export {
   requestToken,
   TokenRequestError,
 } from './requestToken.js';
+export type {
+  AccessTokenKeys,
+  Attribute,
+  AttributeList,
+  AttributeRevisionList,
+  AuthorizationServerMetadata,
+  CollectionPage,
+  ContractInstance,
+  ContractList,
+  DidDocument,
+  DidDocumentJson,
+  DidList,
+  HashAlgorithm,
+  HashAlgorithmList,
+  InstanceDetails,
+  Issuer,
+  IssuerList,
+  OAuthErrorResponse,
+  Policy,
+  PolicyList,
+  PolicySubject,
+  PolicySubjectList,
+  Problem,
+  Proxy,
+  ProxyList,
+  SchemaList,
+  SchemaMetadataList,
+  SchemaRevisionList,
+  SubjectPolicy,
+  Template,
+  TemplateList,
+  Timestamp,
+  TimestampList,
+  TimestampRecord,
+  TimestampRecordList,
+  TimestampVersion,
+  TimestampVersionList,
+  TntAccessList,
+  TntDocument,
+  TntDocumentList,
+  TntEvent,
+  TntEventList,
+  TokenResponse,
+} from './responses.js';
 export {
   createDidCoreSigner,
   createDidKeySigner,
@@ -55,3 +122,9 @@ export {
   writeContract,
   writeContractAndWait,
 } from './writeContract.js';
+export {
+  type WriteContractsParameters,
+  type WriteContractsReturnType,
+  writeContracts,
+  writeContractsAndWait,
+} from './writeContracts.js';

@@ -1,6 +1,5 @@
 import type { CoreClient } from './createCoreClient.js';
-
-type CollectionPage<T> = { self: string; items: T[]; links: { next: string } };
+import type { CollectionPage } from './responses.js';
 
 /**
  * Iterates over every item of a REST collection, following its `next` links (which keep the

@@ -1,25 +1,19 @@
-import {
-  type Address,
-  decodeErrorResult,
-  encodeFunctionData,
-  type Hex,
-  isHex,
-  numberToHex,
-} from 'viem';
+import { type Address, decodeErrorResult, type Hex, isHex, numberToHex } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { COMMITTED_ERRORS_ABI } from '../errors/committedErrorsAbi.js';
+import type { ContractWrite, WriteFunctionName } from './contractWrite.js';
 import type { CoreClient, RegistrySegment } from './createCoreClient.js';
 import { LedgerRpcError, TransactionRevertedError } from './errors.js';
+import { type RegistryCall, signWrites } from './signWrites.js';
 
-export type WriteContractParameters = {
-  registry: RegistrySegment;
-  functionName: string;
-  args: readonly unknown[];
+export type WriteContractParameters<
+  registry extends RegistrySegment = RegistrySegment,
+  functionName extends WriteFunctionName<registry> = WriteFunctionName<registry>,
+> = ContractWrite<registry, functionName> & {
   /** The signing key: a capabilityInvocation key of the token holder. */
   account: PrivateKeyAccount;
+  /** An access token whose scope covers the function (`POST /v1/auth/token`). */
   accessToken: string;
-  /** Another instance than the registry's default (the token needs the matching scope suffix). */
-  contractAddress?: Address;
   /** A nonce to use (default: the account's pending count). */
   nonce?: number;
 };
@@ -27,29 +21,44 @@ export type WriteContractParameters = {
 /**
  * Builds calldata from the node's served ABI, signs a gas-free EIP-1559 transaction locally and
  * submits it through `POST /v1/ledger`. Returns the transaction hash; {@link waitForReceipt}
- * waits for it.
+ * waits for it. `functionName` and `args` are typed by the registry's committed ABI.
  * - Spec: SPEC.md §4.3
  * @throws {LedgerRpcError} when the gate or the node refuses it (e.g. -32600 naming a missing scope).
+ * @example
+ * const hash = await writeContract(client, {
+ *   registry: 'timestamp',
+ *   functionName: 'timestampHashes',
+ *   args: [[0n], [hash], ['0x'], salt],
+ *   account,
+ *   accessToken,
+ * });
  */
-export async function writeContract(
+export async function writeContract<
+  const registry extends RegistrySegment,
+  const functionName extends WriteFunctionName<registry>,
+>(client: CoreClient, parameters: WriteContractParameters<registry, functionName>): Promise<Hex> {
+  // Typed by the ABI at this boundary; encoded against the node's served ABI from here on.
+  return sendWrite(client, parameters as RegistryCall & WriteOptions);
+}
+
+type WriteOptions = Pick<WriteContractParameters, 'account' | 'accessToken' | 'nonce'>;
+
+/**
+ * {@link writeContract} without the ABI types, for SDK calls that check their calls otherwise
+ * (`commitAndReveal` finds its legs in the served ABI).
+ * @internal
+ */
+export async function sendWrite(
   client: CoreClient,
-  parameters: WriteContractParameters,
+  call: RegistryCall & WriteOptions,
 ): Promise<Hex> {
-  const { registry, functionName, args, account, accessToken } = parameters;
-  const { contractAddress, abi } = await client.abi(registry);
-  const to = parameters.contractAddress ?? contractAddress;
-  const nonce =
-    parameters.nonce ??
-    Number(await client.rpc<Hex>('eth_getTransactionCount', [account.address, 'pending']));
-  const raw = await account.signTransaction({
-    type: 'eip1559',
-    chainId: await client.chainId(),
-    to,
-    data: encodeFunctionData({ abi, functionName, args } as never),
-    nonce,
-    gas: 10_000_000n,
-    maxFeePerGas: 0n,
-    maxPriorityFeePerGas: 0n,
+  const { account, accessToken, nonce } = call;
+  const {
+    transactions: [raw],
+  } = await signWrites(client, {
+    account,
+    calls: [call],
+    ...(nonce === undefined ? {} : { nonce }),
   });
   return client.rpc<Hex>('eth_sendRawTransaction', [raw], accessToken);
 }
@@ -59,9 +68,14 @@ export async function writeContract(
  * @throws {LedgerRpcError} when the gate or the node refuses the transaction.
  * @throws {TransactionRevertedError} when it reverts.
  */
-export async function writeContractAndWait(
+export async function writeContractAndWait<
+  const registry extends RegistrySegment,
+  const functionName extends WriteFunctionName<registry>,
+>(
   client: CoreClient,
-  parameters: WriteContractParameters & { onProgress?: (message: string) => void },
+  parameters: WriteContractParameters<registry, functionName> & {
+    onProgress?: (message: string) => void;
+  },
 ): Promise<Receipt> {
   const hash = await writeContract(client, parameters);
   const { registry, onProgress } = parameters;

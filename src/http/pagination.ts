@@ -101,9 +101,12 @@ export function buildCollection<T>(parameters: BuildCollectionParameters<T>): Co
   };
 }
 
-/** JSON Schema of the envelope around items of `itemSchema`. */
-export function collectionSchema(itemSchema: object): object {
-  const link = { type: 'string', format: 'uri' };
+/**
+ * JSON Schema of the envelope around items of `itemSchema` (exactly {@link Collection}'s members:
+ * the serialiser drops any other), typed literally so that clients derive their types from it.
+ */
+export function collectionSchema<const item extends object>(itemSchema: item) {
+  const link = { type: 'string', format: 'uri' } as const;
   return {
     type: 'object',
     required: ['self', 'items', 'total', 'pageSize', 'links'],
@@ -116,7 +119,9 @@ export function collectionSchema(itemSchema: object): object {
         type: 'object',
         required: ['first', 'prev', 'next', 'last'],
         properties: { first: link, prev: link, next: link, last: link },
+        additionalProperties: false,
       },
     },
-  };
+    additionalProperties: false,
+  } as const;
 }

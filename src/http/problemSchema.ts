@@ -28,9 +28,11 @@ export const PROBLEM_SCHEMA = {
           parameter: { type: 'string' },
           pointer: { type: 'string' },
         },
+        additionalProperties: false,
       },
     },
   },
+  additionalProperties: false,
 } as const;
 
 const PROBLEM_RESPONSE = {

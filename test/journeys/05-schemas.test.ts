@@ -7,6 +7,9 @@ import {
   type Receipt,
   requestToken,
   TransactionRevertedError,
+  type WriteContractParameters,
+  type WriteFunctionArgs,
+  type WriteFunctionName,
 } from '../../src/client/index.js';
 import { operatorOf } from '../support/operator.js';
 import { startTestNode, type TestNode } from '../support/testNode.js';
@@ -66,14 +69,17 @@ let grantedScope: string;
 const receipts: Record<'insert' | 'update' | 'metadata', Receipt> = {} as never;
 let base: string;
 
-const write = (functionName: string, args: readonly unknown[]) =>
+const write = <const functionName extends WriteFunctionName<'schemas-registry'>>(
+  functionName: functionName,
+  args: WriteFunctionArgs<'schemas-registry', functionName>,
+) =>
   writeAndWait(client, {
     registry: 'schemas-registry',
     functionName,
     args,
     account: operator.account,
     accessToken,
-  });
+  } as WriteContractParameters<'schemas-registry', functionName>);
 
 beforeAll(async () => {
   node = await startTestNode();

@@ -87,7 +87,11 @@ describe('journey 7: one combined token, one batch, two registries', () => {
         },
       ],
     });
-    const revealArgs = [[BigInt(algorithm)], [keccak256(toHex(`journey 7 ${Date.now()}`))], ['0x']];
+    const revealArgs = [
+      [BigInt(algorithm)],
+      [keccak256(toHex(`journey 7 ${Date.now()}`))],
+      ['0x'],
+    ] as const;
     const salt = toHex(randomBytes(32));
     const commitment = await callView<Hex>(client, 'timestamp', {
       functionName: 'computeTimestampCommitment',

@@ -8,11 +8,11 @@ import {
   type PrivateEcJwk,
   type PublicEcJwk,
   type Receipt,
-  type RegistrySegment,
   requestToken,
   type Signer,
   toPublicKeyHex,
   toSecp256k1PrivateJwk,
+  type WriteContractParameters,
   waitForReceipt,
   writeContract,
 } from '../../src/client/index.js';
@@ -67,16 +67,7 @@ export function signerOf(did: string, key: Key): Signer {
 }
 
 /** Sends one registry call through `POST /v1/ledger` and waits for its successful receipt. */
-export async function send(
-  client: CoreClient,
-  call: {
-    registry: RegistrySegment;
-    functionName: string;
-    args: readonly unknown[];
-    account: PrivateKeyAccount;
-    accessToken: string;
-  },
-): Promise<Receipt> {
+export async function send(client: CoreClient, call: WriteContractParameters): Promise<Receipt> {
   const hash = await writeContract(client, call);
   return waitForReceipt(client, { hash, registry: call.registry });
 }

@@ -7,6 +7,9 @@ import {
   type RegistrySegment,
   requestToken,
   type Signer,
+  type WriteContractParameters,
+  type WriteFunctionArgs,
+  type WriteFunctionName,
   waitForReceipt,
   writeContract,
 } from '../../src/client/index.js';
@@ -44,13 +47,16 @@ export async function tokenOf(
  * One write through `POST /v1/ledger`, waited for: a reverted transaction throws the SDK's
  * `TransactionRevertedError` with the decoded custom error.
  */
-export async function send(
+export async function send<
+  const registry extends RegistrySegment,
+  const functionName extends WriteFunctionName<registry>,
+>(
   client: CoreClient,
   writer: { account: PrivateKeyAccount },
   accessToken: string,
-  registry: RegistrySegment,
-  functionName: string,
-  args: readonly unknown[],
+  registry: registry,
+  functionName: functionName,
+  args: WriteFunctionArgs<registry, functionName>,
 ): Promise<Receipt> {
   const hash = await writeContract(client, {
     registry,
@@ -58,7 +64,7 @@ export async function send(
     args,
     account: writer.account,
     accessToken,
-  });
+  } as WriteContractParameters<registry, functionName>);
   return waitForReceipt(client, { hash, registry });
 }
 

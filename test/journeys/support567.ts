@@ -15,6 +15,7 @@ import {
   type Signer,
   toPublicKeyHex,
   type WriteContractParameters,
+  type WriteFunctionName,
   waitForReceipt,
   writeContract,
 } from '../../src/client/index.js';
@@ -87,9 +88,12 @@ export async function registerDid(
 }
 
 /** `writeContract`, then `waitForReceipt` (which throws on a revert). */
-export async function writeAndWait(
+export async function writeAndWait<
+  const registry extends RegistrySegment,
+  const functionName extends WriteFunctionName<registry>,
+>(
   client: CoreClient,
-  parameters: WriteContractParameters,
+  parameters: WriteContractParameters<registry, functionName>,
 ): Promise<Receipt> {
   const hash = await writeContract(client, parameters);
   return waitForReceipt(client, { hash, registry: parameters.registry });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CONTRACT_ADDRESS_QUERY_PROPERTIES } from '../../http/contractAddress.js';
-import { PROBLEM_RESPONSES } from '../../http/problemSchema.js';
 import { openReadScope } from './openReadScope.js';
 import { REGISTRY_VIEWS_ABI } from './registryViewsAbi.js';
+import { detailsResponse } from './schemas.js';
 
 /** A `/details` field and the link view of the contract that fills it. */
 export type DetailsFields = Readonly<Record<string, 'policiesRegistry' | 'didRegistry'>>;
@@ -17,7 +17,6 @@ export function registerDetailsRoute(
   registry: string,
   fields: DetailsFields,
 ): void {
-  const names = ['contractAddress', ...Object.keys(fields)];
   app.get<{ Querystring: { contractAddress?: string } }>(
     '/details',
     {
@@ -29,14 +28,7 @@ export function registerDetailsRoute(
           additionalProperties: false,
           properties: CONTRACT_ADDRESS_QUERY_PROPERTIES,
         },
-        response: {
-          200: {
-            type: 'object',
-            required: names,
-            properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
-          },
-          ...PROBLEM_RESPONSES,
-        },
+        response: detailsResponse(Object.keys(fields)),
       },
     },
     async function details(request) {

@@ -37,13 +37,17 @@ export type RegistryDescriptor<
   genesis: InstanceGenesisStep;
 };
 
-/** Declares a registry, keeping its name, scope names and ABI as literal types. */
+/**
+ * Declares a registry, keeping its name, scope names and ABI as literal types (`contract` is the
+ * contract's own type, not intersected with {@link RegistryContract}'s wide `Abi`, so that viem
+ * types its functions from the artifact).
+ */
 export function defineRegistry<
   const name extends string,
   const scope extends string,
   const contract extends RegistryContract,
 >(
   descriptor: RegistryDescriptor<name, scope> & { contract: contract },
-): RegistryDescriptor<name, scope> & { contract: contract } {
+): Omit<RegistryDescriptor<name, scope>, 'contract'> & { contract: contract } {
   return descriptor;
 }

@@ -43,27 +43,62 @@ export function collectionQuery<const P extends Record<string, object>>(filters:
   } as const;
 }
 
+const STRING = { type: 'string' } as const;
+
 /** Schema of an item of a collection: its id field and `href`. */
-export function linkItem(idField: string, idSchema: object = { type: 'string' }) {
+export function linkItem<
+  const idField extends string,
+  const idSchema extends object = typeof STRING,
+>(idField: idField, idSchema?: idSchema) {
   return {
     type: 'object',
     required: [idField, 'href'],
-    properties: { [idField]: idSchema, href: { type: 'string', format: 'uri' } },
+    properties: { [idField]: idSchema ?? STRING, href: { type: 'string', format: 'uri' } } as {
+      [name in idField]: idSchema;
+    } & { href: { type: 'string'; format: 'uri' } },
+    additionalProperties: false,
   } as const;
 }
 
 /** The responses of a list read: a page of `{ <idField>, href }` items, or a problem. */
-export function listResponse(idField: string, idSchema?: object) {
+export function listResponse<
+  const idField extends string,
+  const idSchema extends object = typeof STRING,
+>(idField: idField, idSchema?: idSchema) {
   return { 200: collectionSchema(linkItem(idField, idSchema)), ...PROBLEM_RESPONSES } as const;
 }
 
 /**
- * The responses of an item read: an object with `properties` (all required unless `required`
- * says which), or a problem.
+ * The responses of an item read: an object with exactly `properties` (all required unless
+ * `required` says which), or a problem.
  */
-export function objectResponse(
-  properties: Record<string, object>,
-  required: readonly string[] = Object.keys(properties),
-) {
-  return { 200: { type: 'object', required, properties }, ...PROBLEM_RESPONSES } as const;
+export function objectResponse<
+  const properties extends Record<string, object>,
+  const required extends readonly (keyof properties & string)[] = (keyof properties & string)[],
+>(properties: properties, required?: required) {
+  const names = (required ?? Object.keys(properties)) as readonly (keyof properties & string)[];
+  return {
+    200: { type: 'object', required: names as required, properties, additionalProperties: false },
+    ...PROBLEM_RESPONSES,
+  } as const;
+}
+
+/**
+ * The responses of a `/details` read: the instance's `contractAddress` and the address of each
+ * registry it links to, under `fields`.
+ * - Spec: SPEC.md §2.8
+ */
+export function detailsResponse<const field extends string>(fields: readonly field[]) {
+  const names = ['contractAddress', ...fields] as const;
+  return {
+    200: {
+      type: 'object',
+      required: names,
+      properties: Object.fromEntries(names.map((name) => [name, STRING])) as {
+        [name in (typeof names)[number]]: typeof STRING;
+      },
+      additionalProperties: false,
+    },
+    ...PROBLEM_RESPONSES,
+  } as const;
 }

@@ -1,6 +1,9 @@
 import { CONTRACT_ADDRESS_QUERY_PROPERTIES } from '../../http/contractAddress.js';
 import { PROBLEM_RESPONSES } from '../../http/problemSchema.js';
-import { VERIFICATION_RELATIONSHIPS } from '../../identity/didDocument.js';
+import {
+  VERIFICATION_RELATIONSHIPS,
+  type VerificationRelationshipName,
+} from '../../identity/didDocument.js';
 import { collectionQuery, DID_CORE_V1, listResponse } from '../common/schemas.js';
 
 /** Schemas of the DID Registry reads (SPEC.md §4.1, §4.2; reference/read-api.md §3.1). */
@@ -55,8 +58,16 @@ const VERIFICATION_METHOD = {
         x: { type: 'string' },
         y: { type: 'string' },
       },
+      additionalProperties: false,
     },
   },
+  additionalProperties: false,
+} as const;
+
+const RELATIONSHIP = {
+  type: 'array',
+  items: DID_URL,
+  description: 'Present only when non-empty',
 } as const;
 
 const PLAIN_PROPERTIES = {
@@ -67,13 +78,10 @@ const PLAIN_PROPERTIES = {
     items: VERIFICATION_METHOD,
     description: 'The keys holding a relationship at the time read, in the order they were added',
   },
-  ...Object.fromEntries(
-    VERIFICATION_RELATIONSHIPS.map((name) => [
-      name,
-      { type: 'array', items: DID_URL, description: 'Present only when non-empty' },
-    ]),
-  ),
-};
+  ...(Object.fromEntries(VERIFICATION_RELATIONSHIPS.map((name) => [name, RELATIONSHIP])) as {
+    [name in VerificationRelationshipName]: typeof RELATIONSHIP;
+  }),
+} as const;
 
 /** Base-document members other than the registry's own are passed through as they are. */
 const DID_DOCUMENT_JSON = {

@@ -68,12 +68,14 @@ const ATTRIBUTE_OBJECT = {
     tao: { type: 'string', description: 'DID of the accrediting TAO' },
     rootTao: { type: 'string', description: 'DID of the RootTAO of the chain' },
   },
+  additionalProperties: false,
 } as const;
 
 const ATTRIBUTE_READ = {
   type: 'object',
   required: ['did', 'attribute'],
   properties: { did: { type: 'string' }, attribute: ATTRIBUTE_OBJECT },
+  additionalProperties: false,
 } as const;
 
 export const ISSUER_LIST = listResponse('did');
@@ -115,6 +117,7 @@ const REVISION_LINK = {
   type: 'object',
   required: ['id', 'href'],
   properties: { id: ID_OUT, href: { type: 'string', description: 'URL of the revision' } },
+  additionalProperties: false,
 } as const;
 
 /**

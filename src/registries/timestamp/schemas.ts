@@ -91,7 +91,10 @@ export const RECORD_LIST = listResponse('recordId', {
   description: RECORD_ID_FORM,
 });
 
-const HASH_VALUES = { type: 'array', items: { ...HEX, description: 'A hash value, 0x hex' } };
+const HASH_VALUES = {
+  type: 'array',
+  items: { ...HEX, description: 'A hash value, 0x hex' },
+} as const;
 
 export const RECORD = objectResponse({
   ownerIds: {

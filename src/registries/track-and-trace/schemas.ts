@@ -65,6 +65,7 @@ const TIMESTAMP = {
     source: { type: 'string', enum: [...TIMESTAMP_SOURCES] },
     proof: { ...HEX32, description: 'The block number (source `block`) or the external proof' },
   },
+  additionalProperties: false,
 } as const;
 
 const ACCESS = {
@@ -76,6 +77,7 @@ const ACCESS = {
     documentId: HEX32,
     grantedBy: { ...DID, description: 'The DID that granted it (the creator for `creator`)' },
   },
+  additionalProperties: false,
 } as const;
 
 export const DOCUMENT_LIST = listResponse('documentId', HEX32);

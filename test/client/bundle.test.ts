@@ -1,0 +1,53 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SDK = join(ROOT, 'dist/src/client/index.js');
+
+/** Server code: what the SDK must never load (STYLE.md B3). */
+const SERVER_PACKAGES =
+  /\/node_modules\/(fastify|@fastify\/|fastify-plugin|pino|prom-client|@foundry-rs\/)/;
+const SERVER_PARTS =
+  /\/dist\/src\/(auth|cli|genesis|http|ledger|ops|registries|rpc)\/|\/dist\/src\/server\.js/;
+
+let workDir: string;
+beforeAll(() => {
+  const newestSource = Math.max(
+    ...readdirSync(join(ROOT, 'src/client')).map(
+      (file) => statSync(join(ROOT, 'src/client', file)).mtimeMs,
+    ),
+  );
+  if ((statSync(SDK, { throwIfNoEntry: false })?.mtimeMs ?? 0) < newestSource)
+    throw new Error('dist/ is older than src/client: run "npm run build" first');
+  workDir = mkdtempSync(join(tmpdir(), 'core-sdk-bundle-'));
+});
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+/** Every module URL a fresh Node process resolves while it imports `entry`. */
+function modulesLoadedBy(entry: string): string[] {
+  const log = join(workDir, 'resolved.log');
+  const hooks = `import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  appendFileSync(${JSON.stringify(log)}, resolved.url + '\\n');
+  return resolved;
+}`;
+  const script = `import { register } from 'node:module';
+register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});
+await import(${JSON.stringify(pathToFileURL(entry).href)});`;
+  execFileSync(process.execPath, ['--input-type=module', '--eval', script], { cwd: ROOT });
+  return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+}
+
+describe('core-registry/client (built)', () => {
+  test('behavior: importing the SDK loads no server code (Fastify, pino, the node’s own parts)', () => {
+    const loaded = modulesLoadedBy(SDK);
+    expect(loaded).toContain(pathToFileURL(SDK).href);
+    expect(loaded.some((url) => url.includes('/dist/artifacts/Timestamp.js'))).toBe(true);
+    expect(loaded.filter((url) => SERVER_PACKAGES.test(url) || SERVER_PARTS.test(url))).toEqual([]);
+  });
+});
