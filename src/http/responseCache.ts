@@ -22,9 +22,9 @@ export type ResponseCacheOptions = {
    * `undefined` when it is not known, and the request is answered without the cache.
    */
   version(): Promise<string | undefined>;
-  /** Answers kept per version (default 10 000). */
-  maxEntries?: number;
-  /** Larger bodies are not kept (default 256 KiB). */
+  /** Characters of bodies kept per version (default 32 Mi); past it the cache starts afresh. */
+  maxCharacters?: number;
+  /** Larger bodies are not kept (default 256 Ki characters). */
   maxBodyLength?: number;
 };
 
@@ -38,8 +38,8 @@ export type ResponseCacheOptions = {
  */
 export const responseCache = fp(
   async function responseCache(app: FastifyInstance, options: ResponseCacheOptions) {
-    const { maxEntries = 10_000, maxBodyLength = 256 * 1024 } = options;
-    let current = { version: '', answers: new Map<string, CachedAnswer>() };
+    const { maxCharacters = 32 * 1024 * 1024, maxBodyLength = 256 * 1024 } = options;
+    let current = { version: '', answers: new Map<string, CachedAnswer>(), characters: 0 };
     app.decorateRequest('cacheSlot', undefined);
 
     // After every `onRequest` hook (the rate limit's are route-level): a cached answer still
@@ -48,7 +48,7 @@ export const responseCache = fp(
       if (request.method !== 'GET' || !request.routeOptions.config.cacheable) return;
       const version = await options.version().catch(() => undefined);
       if (version === undefined) return;
-      if (version !== current.version) current = { version, answers: new Map() };
+      if (version !== current.version) current = { version, answers: new Map(), characters: 0 };
       const key = `${request.url}\u0000${request.headers.accept ?? ''}`;
       const cached = current.answers.get(key);
       if (!cached) {
@@ -66,9 +66,14 @@ export const responseCache = fp(
       const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
       reply.header('etag', etag);
       if (slot.version === current.version && payload.length <= maxBodyLength) {
-        if (current.answers.size >= maxEntries) current.answers.clear();
+        const size = payload.length + slot.key.length;
+        if (current.characters + size > maxCharacters) {
+          current.answers.clear();
+          current.characters = 0;
+        }
         const type = String(reply.getHeader('content-type') ?? 'application/json');
         current.answers.set(slot.key, { body: payload, type, etag });
+        current.characters += size;
       }
       if (!matches(request, etag)) return payload;
       reply.code(304);
