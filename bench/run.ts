@@ -149,7 +149,7 @@ async function main(): Promise<void> {
   }
 }
 
-/** Waits for a new block and for the node's block cache to expire, then times one read. */
+/** Waits for a new block (the node's caches of the block before no longer answer), then times one read. */
 async function firstReadAfterBlock(client: LedgerClient, url: string): Promise<number> {
   const start = await client.request<string>('eth_blockNumber');
   // The embedded ledger mines only while there is work: a free transfer makes a block.
