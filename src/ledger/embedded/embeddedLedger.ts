@@ -8,7 +8,7 @@ import { writeFileAtomic } from '../../files/writeFileAtomic.js';
 import { toAnvilArgs } from './anvilArgs.js';
 import { type BlockProducer, createBlockProducer } from './blockProducer.js';
 import { chooseCheckpoint } from './checkpoints.js';
-import { type FrontAnswer, postToAnvil, refused } from './frontAnswers.js';
+import { type FrontAnswer, forgetAnvil, postToAnvil, refused } from './frontAnswers.js';
 import { classifyFrontRequest } from './frontRequest.js';
 import { attachHeadsRelay } from './headsRelay.js';
 import { startLedgerFront } from './ledgerFront.js';
@@ -225,6 +225,8 @@ export class EmbeddedLedger {
   }
 
   #onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
+    const url = child === this.#child ? this.#anvilUrl : undefined;
+    if (url) forgetAnvil(url);
     if (this.#stopping || child !== this.#child) return;
     this.#anvilPort = 0;
     const sequencer = this.#sequencer;

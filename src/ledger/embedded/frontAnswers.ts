@@ -1,16 +1,45 @@
+import { Pool } from 'undici';
+
 /** A JSON-RPC answer as the embedded ledger's front sends it back: HTTP status and body text. */
 export type FrontAnswer = { status: number; body: string };
 
-/** Sends a JSON-RPC body to anvil as it is and returns its answer (503 when it does not answer). */
+const TIMEOUT_MS = 30_000;
+/** Keep-alive connections to each running anvil, by URL (a restarted anvil has another port). */
+const pools = new Map<string, Pool>();
+
+function poolOf(anvilUrl: string): Pool {
+  let pool = pools.get(anvilUrl);
+  if (!pool) {
+    pool = new Pool(anvilUrl, {
+      connections: 32,
+      headersTimeout: TIMEOUT_MS,
+      bodyTimeout: TIMEOUT_MS,
+      keepAliveTimeout: 30_000,
+    });
+    pools.set(anvilUrl, pool);
+  }
+  return pool;
+}
+
+/** Closes the connections to an anvil that exited or stopped. */
+export function forgetAnvil(anvilUrl: string): void {
+  void pools.get(anvilUrl)?.destroy();
+  pools.delete(anvilUrl);
+}
+
+/**
+ * Sends a JSON-RPC body to anvil as it is and returns its answer (503 when it does not answer).
+ * A pool of keep-alive connections rather than `fetch`, which costs about 1.5 ms a request here.
+ */
 export async function postToAnvil(anvilUrl: string, body: string): Promise<FrontAnswer> {
   try {
-    const response = await fetch(anvilUrl, {
+    const response = await poolOf(anvilUrl).request({
       method: 'POST',
+      path: '/',
       headers: { 'content-type': 'application/json' },
       body,
-      signal: AbortSignal.timeout(30_000),
     });
-    return { status: response.status, body: await response.text() };
+    return { status: response.statusCode, body: await response.body.text() };
   } catch {
     return unavailable('did not answer');
   }
