@@ -98,8 +98,10 @@ describe('core-registry serve: once it serves', () => {
       .concat(['--data-dir', dataDir, '--port', String(port), '--host', '127.0.0.1'])
       .map((word) => `'${word}'`)
       .join(' ');
-    // `script` gives the node a terminal; the Ctrl-C typed into it stops the node.
-    const node = spawn('script', ['-qfec', command, '/dev/null']);
+    // `script` gives the node a terminal; the Ctrl-C typed into it stops the node. `exec`, so that
+    // the exit status is the node's whichever shell `script` starts (dash, unlike bash, would stay
+    // between them, take the Ctrl-C too and exit 130).
+    const node = spawn('script', ['-qfec', `exec ${command}`, '/dev/null']);
     const output = (await outputUntil(node, 'Ctrl-C stops the node.')).replaceAll('\r', '');
     const api = `http://localhost:${port}/v1`;
     expect(output).toContain(`
