@@ -19,6 +19,7 @@ import { EmbeddedLedger } from '../src/ledger/embedded/embeddedLedger.js';
 import { REGISTRIES } from '../src/registries/catalog.js';
 import { measure, measureSamples, measureTasks, type Row } from './measure.js';
 import { cpuSeconds, rssMiB, startPlainAnvil } from './plainAnvil.js';
+import { measureScale } from './scale.js';
 import { seed } from './seed.js';
 
 /**
@@ -33,6 +34,8 @@ import { seed } from './seed.js';
  *  (i) 2,000 pre-signed writes through the gate of /v1/ledger, (j) the same straight to the ledger
  *  (its journaling front: fsync before anvil sees them), (k) the same to a plain anvil (no journal)
  *  and the resident memory of node and anvil before and after the rows
+ *  (l) DID documents and (m) DID list pages, each read once, at 1,000 DIDs and at 100,000
+ *  (BENCH_SCALE_DIDS), on a ledger and node of their own
  *
  * req/s is measured with BENCH_CONNECTIONS (default 16) concurrent connections for
  * BENCH_DURATION seconds (default 10); p50/p99 over 2,000 sequential requests on one connection.
@@ -42,6 +45,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 /** Extra Node flags for the API node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profile`. */
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const TOKEN_REQUESTS = 400;
+/** The registry sizes the scale rows compare (BENCH_SCALE_DIDS sets the larger). */
+const SCALE_SMALL = 1_000;
+const SCALE_LARGE = Number(process.env.BENCH_SCALE_DIDS ?? 100_000);
 const WRITES = 2_000;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LOGGER = {
@@ -73,28 +79,8 @@ async function main(): Promise<void> {
     children.push(bare);
     const bareUrl = await firstLine(bare);
 
-    const port = await freePort();
-    const node = spawn(
-      process.execPath,
-      [...NODE_ARGS, join(ROOT, 'dist/src/cli/main.js'), 'serve'],
-      {
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          CORE_LEDGER_URL: ledger.url,
-          CORE_DATA_DIR: dataDir,
-          CORE_PUBLIC_URL: `http://127.0.0.1:${port}`,
-          CORE_LOG_LEVEL: 'warn',
-          // The load generator is one client sending thousands of requests a second.
-          CORE_RATE_LIMIT: '0',
-        },
-      },
-    );
+    const { url: nodeUrl, child: node } = await startNode(ledger.url, dataDir);
     children.push(node);
-    const nodeUrl = `http://127.0.0.1:${port}`;
-    await waitReady(`${nodeUrl}/ready`, node);
     const memory = async () => ({ node: await rssMiB(node.pid), anvil: await rssMiB(ledger.pid) });
     const memoryBefore = await memory();
 
@@ -136,7 +122,8 @@ async function main(): Promise<void> {
       ...(await measureWrites(nodeUrl, ledger.url, plain.url, operator, environment, node.pid)),
     };
     await client.close();
-    report(rows);
+    const scale = await measureScale({ small: SCALE_SMALL, large: SCALE_LARGE, startNode });
+    report({ ...rows, ...scale });
     const after = await memory();
     console.log(
       `\nresident memory (MiB), node / anvil: ${memoryBefore.node.toFixed(0)} / ${memoryBefore.anvil.toFixed(0)} before the rows, ${after.node.toFixed(0)} / ${after.anvil.toFixed(0)} after them (${2 * WRITES} writes among them)`,
@@ -330,7 +317,11 @@ function report(rows: Record<string, Row>): void {
     | 'token'
     | 'writeGate'
     | 'writeDirect'
-    | 'writePlain',
+    | 'writePlain'
+    | 'didSmall'
+    | 'listSmall'
+    | 'didLarge'
+    | 'listLarge',
     Row
   >;
   console.log('\nratios (throughput: higher is better; latency: lower is better)');
@@ -344,6 +335,8 @@ function report(rows: Record<string, Row>): void {
   line('h/a', r.token, r.bare);
   line('i/j', r.writeGate, r.writeDirect);
   line('j/k', r.writeDirect, r.writePlain);
+  line('l large/small', r.didLarge, r.didSmall);
+  line('m large/small', r.listLarge, r.listSmall);
   const overhead = 1000 / r.writeGate.rps - 1000 / r.writeDirect.rps;
   console.log(
     `  gate overhead per transaction: ${overhead.toFixed(3)} ms of throughput, ${(r.writeGate.p50 - r.writeDirect.p50).toFixed(3)} ms of p50 latency`,
@@ -352,6 +345,35 @@ function report(rows: Record<string, Row>): void {
   console.log(
     `  node CPU (user + system): ${cpu(r.writeGate)} µs per gated write (i), ${cpu(r.token)} µs per token request (h)`,
   );
+}
+
+/** An API node on `ledgerUrl` with the data dir `dataDir` (its environment.json), once ready. */
+async function startNode(
+  ledgerUrl: string,
+  dataDir: string,
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [...NODE_ARGS, join(ROOT, 'dist/src/cli/main.js'), 'serve'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        CORE_LEDGER_URL: ledgerUrl,
+        CORE_DATA_DIR: dataDir,
+        CORE_PUBLIC_URL: `http://127.0.0.1:${port}`,
+        CORE_LOG_LEVEL: 'warn',
+        // The load generator is one client sending thousands of requests a second.
+        CORE_RATE_LIMIT: '0',
+      },
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitReady(`${url}/ready`, child);
+  return { url, child };
 }
 
 function firstLine(child: ChildProcess): Promise<string> {
