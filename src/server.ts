@@ -14,6 +14,11 @@ import { metricsHook } from './ops/metricsHook.js';
 import { openapi } from './ops/openapi.js';
 import { operationsRoutes } from './ops/routes.js';
 import { CONTRACTS_REGISTRY_DESCRIPTOR, REGISTRY_DESCRIPTORS } from './registries/catalog.js';
+import {
+  awaitMinBlock,
+  MIN_BLOCK_HEADERS_SCHEMA,
+  minBlockOf,
+} from './registries/common/minBlock.js';
 import { DID_CORE_V1_FORMAT } from './registries/common/schemas.js';
 import { ledgerRoutes } from './rpc/routes.js';
 import { type ServerConfig, services } from './services.js';
@@ -76,7 +81,12 @@ export async function buildServer(
   await app.register(kernel, { rateLimit: config.rateLimit });
   // Registry reads are functions of the URL, `Accept` and the chain's state: cached per head.
   await app.register(responseCache, {
-    version: async () => (await app.heads.latest()).hash,
+    version: async (request) => {
+      const head = await app.heads.latest();
+      // An answer of an older head must not serve a read that asks for a later block.
+      const minBlock = minBlockOf(request);
+      return minBlock !== undefined && head.number < minBlock ? undefined : head.hash;
+    },
   });
   await app.register(metricsHook, { metrics });
   await app.register(openapi, { publicUrl: config.publicUrl });
@@ -89,7 +99,9 @@ export async function buildServer(
   await app.register(async function registries(scope) {
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, cacheable: route.config?.cacheable ?? true };
+      route.schema = { headers: MIN_BLOCK_HEADERS_SCHEMA, ...route.schema };
     });
+    scope.addHook('preHandler', awaitMinBlock(app));
     for (const registry of [...REGISTRY_DESCRIPTORS, CONTRACTS_REGISTRY_DESCRIPTOR]) {
       await scope.register(registry.routes, { prefix: `/v1/${registry.name}` });
     }

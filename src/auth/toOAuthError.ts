@@ -59,6 +59,7 @@ function classify(
         return expected('invalid_request', core);
       case 'CORE_ERR_LEDGER_UNAVAILABLE':
       case 'CORE_ERR_EMBEDDED_LEDGER':
+      case 'CORE_ERR_BLOCK_NOT_REACHED':
         return {
           error: new OAuthError(
             'server_error',

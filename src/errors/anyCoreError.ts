@@ -9,7 +9,12 @@ import { CoreError } from './base.js';
 import type { ConfigError } from './config.js';
 import type { ContractRevertError } from './contract.js';
 import type { EnvironmentError } from './environment.js';
-import type { EmbeddedLedgerError, LedgerRequestError, LedgerUnavailableError } from './ledger.js';
+import type {
+  BlockNotReachedError,
+  EmbeddedLedgerError,
+  LedgerRequestError,
+  LedgerUnavailableError,
+} from './ledger.js';
 import type { ResourceNotFoundError } from './notFound.js';
 import type { OAuthError } from './oauth.js';
 import type { ProblemError } from './problem.js';
@@ -26,6 +31,7 @@ import type { WriteRefusedError } from './write.js';
  */
 export type AnyCoreError =
   | AccessTokenInvalidError
+  | BlockNotReachedError
   | ConfigError
   | ContractRevertError
   | EnvironmentError

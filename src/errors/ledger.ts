@@ -10,6 +10,25 @@ export class LedgerUnavailableError extends CoreError {
   }
 }
 
+/**
+ * A request asked for a block (`Min-Block`) that the ledger this node reads has not reached in
+ * the time the node waits for it. REST maps it to 503 with `Retry-After`.
+ */
+export class BlockNotReachedError extends CoreError {
+  static readonly code = 'CORE_ERR_BLOCK_NOT_REACHED';
+  readonly code = BlockNotReachedError.code;
+  /** The block asked for. */
+  readonly minBlock: bigint;
+  /** The ledger's head when the node gave up waiting. */
+  readonly head: bigint;
+
+  constructor(minBlock: bigint, head: bigint) {
+    super(`The ledger has not reached block ${minBlock} yet (its head is block ${head})`);
+    this.minBlock = minBlock;
+    this.head = head;
+  }
+}
+
 /** The ledger node answered a JSON-RPC call with an error object. */
 export class LedgerRequestError extends CoreError {
   static readonly code = 'CORE_ERR_LEDGER_REQUEST';

@@ -21,7 +21,7 @@ export type ResponseCacheOptions = {
    * The version of the state the answers are read from (the node passes the head block's hash);
    * `undefined` when it is not known, and the request is answered without the cache.
    */
-  version(): Promise<string | undefined>;
+  version(request: FastifyRequest): Promise<string | undefined>;
   /** Characters of bodies kept per version (default 32 Mi); past it the cache starts afresh. */
   maxCharacters?: number;
   /** Larger bodies are not kept (default 256 Ki characters). */
@@ -46,7 +46,7 @@ export const responseCache = fp(
     // counts against the client's share. A GET has no body to parse.
     app.addHook('preParsing', async (request, reply) => {
       if (request.method !== 'GET' || !request.routeOptions.config.cacheable) return;
-      const version = await options.version().catch(() => undefined);
+      const version = await options.version(request).catch(() => undefined);
       if (version === undefined) return;
       if (version !== current.version) current = { version, answers: new Map(), characters: 0 };
       const key = `${request.url}\u0000${request.headers.accept ?? ''}`;

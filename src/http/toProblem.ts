@@ -56,6 +56,11 @@ export function toProblem(
       case 'CORE_ERR_LEDGER_UNAVAILABLE':
       case 'CORE_ERR_EMBEDDED_LEDGER':
         return statusProblem(503, 'The ledger is unavailable', { cause: error });
+      case 'CORE_ERR_BLOCK_NOT_REACHED':
+        return statusProblem(503, core.message, {
+          cause: error,
+          headers: { 'retry-after': '1' },
+        });
       case 'CORE_ERR_REQUEST_MALFORMED':
         return statusProblem(FAULT_STATUS[core.fault], core.message, { cause: error });
       case 'CORE_ERR_RATE_LIMITED':

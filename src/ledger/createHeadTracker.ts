@@ -1,7 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Hex, isHex } from 'viem';
-import { LedgerUnavailableError } from '../errors/ledger.js';
+import { BlockNotReachedError, LedgerUnavailableError } from '../errors/ledger.js';
 import type { LedgerClient } from './createLedgerClient.js';
 import { subscribeNewHeads } from './subscribeNewHeads.js';
+
+/** How often `reach` looks the head up again. */
+const REACH_POLL_MS = 50;
 
 /** A block the chain's head was at: its number and its hash. */
 export type Head = { number: bigint; hash: Hex };
@@ -20,6 +24,13 @@ export type HeadTracker = {
    * so that a client reading after its receipt sees its write.
    */
   saw(head: Head): void;
+  /**
+   * The head once it is at `number` or above: looked up now, then again every few tens of
+   * milliseconds until `timeoutMs` has passed.
+   * @throws {BlockNotReachedError} when the ledger's head is still below `number` by then.
+   * @throws {LedgerUnavailableError} when the ledger does not answer.
+   */
+  reach(number: bigint, timeoutMs: number): Promise<Head>;
   /** Whether heads currently arrive by subscription. */
   readonly live: boolean;
   close(): void;
@@ -98,6 +109,16 @@ export function createHeadTracker(parameters: CreateHeadTrackerParameters): Head
     },
     saw(seen) {
       if (head === undefined || seen.number > head.number) head = seen;
+    },
+    async reach(number, timeoutMs) {
+      const deadline = performance.now() + timeoutMs;
+      for (;;) {
+        const found = await lookUp();
+        if (found.number >= number) return found;
+        const left = deadline - performance.now();
+        if (left <= 0) throw new BlockNotReachedError(number, found.number);
+        await sleep(Math.min(REACH_POLL_MS, left));
+      }
     },
     get live() {
       return live;

@@ -29,6 +29,7 @@ export function toRpcError(error: unknown): { error: RpcErrorObject; unexpected:
         };
       case 'CORE_ERR_LEDGER_UNAVAILABLE':
       case 'CORE_ERR_EMBEDDED_LEDGER':
+      case 'CORE_ERR_BLOCK_NOT_REACHED':
         return { error: internal('The ledger is unavailable'), unexpected: false };
       case 'CORE_ERR_RATE_LIMITED':
         return {
