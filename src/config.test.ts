@@ -63,6 +63,16 @@ describe('parseConfig', () => {
     });
   });
 
+  test.each([
+    ['file', undefined],
+    ['redis://127.0.0.1:6379', 'redis://127.0.0.1:6379'],
+    ['rediss://user:p%40ss@cache.example:6380/2', 'rediss://user:p%40ss@cache.example:6380/2'],
+    ['valkey://cache.example', 'redis://cache.example'],
+    ['valkeys://cache.example:6380/0', 'rediss://cache.example:6380/0'],
+  ])('args: CORE_REPLAY_STORE %s', (raw, replayStoreUrl) => {
+    expect(parseConfig({ CORE_REPLAY_STORE: raw }).replayStoreUrl).toBe(replayStoreUrl);
+  });
+
   test('error: a malformed flag is named as the flag, not as its variable', () => {
     expect(() => parseConfig({ PORT: '8080' }, { PORT: 'abc' })).toThrow(
       expect.objectContaining({
@@ -72,6 +82,9 @@ describe('parseConfig', () => {
     );
     expect(() => parseConfig({}, { CORE_LEDGER_URL: 'localhost:8545' })).toThrow(
       '"--ledger-url" must be an http(s) URL: write "http://localhost:8545"',
+    );
+    expect(() => parseConfig({}, { CORE_REPLAY_STORE: 'redis' })).toThrow(
+      expect.objectContaining({ setting: '--replay-store' }),
     );
   });
 
@@ -98,6 +111,26 @@ describe('parseConfig', () => {
       { CORE_LOG_LEVEL: 'loud' },
       'CORE_LOG_LEVEL',
       '"CORE_LOG_LEVEL" must be one of fatal, error, warn, info, debug, trace, silent',
+    ],
+    [
+      { CORE_REPLAY_STORE: 'memcached://cache.example' },
+      'CORE_REPLAY_STORE',
+      '"CORE_REPLAY_STORE" must be "file" or a redis://, rediss://, valkey:// or valkeys:// URL with a host',
+    ],
+    [
+      { CORE_REPLAY_STORE: 'redis://' },
+      'CORE_REPLAY_STORE',
+      '"CORE_REPLAY_STORE" must be "file" or a redis://, rediss://, valkey:// or valkeys:// URL with a host',
+    ],
+    [
+      { CORE_REPLAY_STORE: 'localhost:6379' },
+      'CORE_REPLAY_STORE',
+      '"CORE_REPLAY_STORE" must be "file" or a redis://, rediss://, valkey:// or valkeys:// URL with a host: write "redis://localhost:6379"',
+    ],
+    [
+      { CORE_REPLAY_STORE: 'redis://cache.example/zero' },
+      'CORE_REPLAY_STORE',
+      '"CORE_REPLAY_STORE" may name a database by its number only, e.g. "/0"',
     ],
   ])('error: %o', (env, setting, message) => {
     let error: unknown;

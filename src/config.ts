@@ -53,6 +53,12 @@ export type Config = {
   rpcGasCap: bigint;
   /** Gas the calls of one JSON-RPC batch may use together (`CORE_RPC_BATCH_GAS`, default 250,000,000). */
   rpcBatchGas: bigint;
+  /**
+   * Where used presentations are recorded (`CORE_REPLAY_STORE`): `undefined` (unset or `file`)
+   * for this node's data directory; a `redis://` or `rediss://` URL (`valkey://`, `valkeys://`
+   * accepted) for a Redis or Valkey server that nodes behind one public URL share.
+   */
+  replayStoreUrl: string | undefined;
 };
 
 /** Configuration inputs by environment variable name; CLI flags are mapped onto the same names. */
@@ -75,6 +81,7 @@ export const CONFIG_FLAGS = {
   CORE_TRUST_PROXY: '--trust-proxy',
   CORE_RPC_GAS_CAP: '--rpc-gas-cap',
   CORE_RPC_BATCH_GAS: '--rpc-batch-gas',
+  CORE_REPLAY_STORE: '--replay-store',
 } as const satisfies Record<string, `--${string}`>;
 export type ConfigVariable = keyof typeof CONFIG_FLAGS;
 
@@ -155,7 +162,34 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
         2 ** 53 - 1,
       ),
     ),
+    replayStoreUrl: parseReplayStore(setting('CORE_REPLAY_STORE'), value('CORE_REPLAY_STORE')),
   };
+}
+
+const REPLAY_STORE_SCHEMES: Record<string, 'redis:' | 'rediss:'> = {
+  'redis:': 'redis:',
+  'rediss:': 'rediss:',
+  'valkey:': 'redis:',
+  'valkeys:': 'rediss:',
+};
+
+/** `undefined` for the file store, else the Redis URL (a Valkey scheme written as Redis's). */
+function parseReplayStore(name: string, raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === 'file') return undefined;
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  const scheme = url && Object.hasOwn(REPLAY_STORE_SCHEMES, url.protocol) ? url.protocol : '';
+  if (!url || !scheme || url.hostname === '') {
+    // No scheme, such as `localhost:6379`: say what to write (unless it holds a password).
+    const hint = /^[^:/@]+:\d+$/.test(raw) ? `: write "redis://${raw}"` : '';
+    throw new ConfigError(
+      name,
+      `"${name}" must be "file" or a redis://, rediss://, valkey:// or valkeys:// URL with a host${hint}`,
+    );
+  }
+  if (!/^\/?(\d+)?$/.test(url.pathname)) {
+    throw new ConfigError(name, `"${name}" may name a database by its number only, e.g. "/0"`);
+  }
+  return `${REPLAY_STORE_SCHEMES[scheme]}${raw.slice(scheme.length)}`;
 }
 
 function parseWsUrl(name: string, raw: string | undefined): Config['ledgerWsUrl'] {

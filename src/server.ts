@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import { createFileReplayStore } from './auth/createFileReplayStore.js';
+import { createReplayStore } from './auth/createReplayStore.js';
 import { authRoutes } from './auth/routes.js';
 import { loadOrCreateSigningKey } from './auth/signingKeys.js';
 import { answerClientError, answerFrameworkError } from './http/errorReplies.js';
@@ -72,10 +72,7 @@ export async function buildServer(
     url: config.ledgerUrl,
     timeoutMs: config.ledgerTimeoutMs,
     observe: metrics.observeLedger,
-    onHealthChange: (state, cause) => {
-      if (state === 'down') app.log.error({ err: cause }, 'the ledger stopped answering');
-      else app.log.info('the ledger answers again');
-    },
+    onHealthChange: logHealth(app, 'the ledger'),
   });
   await app.register(services, { config, ledger });
   await app.register(kernel, { rateLimit: config.rateLimit });
@@ -93,7 +90,16 @@ export async function buildServer(
   await app.register(operationsRoutes);
   const signingKey = await loadOrCreateSigningKey(join(config.dataDir, 'auth-signing-key.json'));
   await app.register(ledgerRoutes, { prefix: '/v1', signingKey });
-  const replays = await createFileReplayStore(join(config.dataDir, 'presentations-used.jsonl'));
+  const replays = await createReplayStore({
+    url: config.replayStoreUrl,
+    dataDir: config.dataDir,
+    environment: config.environment,
+    onHealthChange: logHealth(app, 'the replay store'),
+  }).catch(async (error: unknown) => {
+    // Nothing listens yet, but the ledger client and the head subscription are open.
+    await app.close();
+    throw error;
+  });
   app.addHook('onClose', () => replays.close());
   await app.register(authRoutes, { prefix: '/v1/auth', signingKey, replays });
   await app.register(async function registries(scope) {
@@ -107,4 +113,12 @@ export async function buildServer(
     }
   });
   return app;
+}
+
+/** Logs a dependency's outage once when it starts and once when it ends. */
+function logHealth(app: FastifyInstance, dependency: string) {
+  return (state: 'down' | 'up', cause?: unknown) => {
+    if (state === 'down') app.log.error({ err: cause }, `${dependency} stopped answering`);
+    else app.log.info(`${dependency} answers again`);
+  };
 }

@@ -8,6 +8,7 @@ import {
   TokenRequestInvalidError,
 } from '../errors/auth.js';
 import { LedgerUnavailableError } from '../errors/ledger.js';
+import { ReplayStoreUnavailableError } from '../errors/replayStore.js';
 import { toOAuthError } from './toOAuthError.js';
 
 const REQUEST_FAULTS = ['malformed', 'unsupported'] as const;
@@ -53,6 +54,21 @@ describe('toOAuthError', () => {
     expect(toOAuthError(new LedgerUnavailableError()).body).toEqual({
       error: 'server_error',
       error_description: 'The registries cannot be read: the ledger is unavailable',
+    });
+  });
+
+  test('error: an unavailable replay store is server_error with a fixed text', () => {
+    const error = new ReplayStoreUnavailableError('redis://127.0.0.1:6379', {
+      cause: new Error('secret detail'),
+    });
+    expect(toOAuthError(error)).toEqual({
+      error: expect.objectContaining({ error: 'server_error', cause: error }),
+      body: {
+        error: 'server_error',
+        error_description:
+          'Single use of the presentation cannot be checked: the replay store is unavailable',
+      },
+      unexpected: false,
     });
   });
 

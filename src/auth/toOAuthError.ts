@@ -60,14 +60,18 @@ function classify(
       case 'CORE_ERR_LEDGER_UNAVAILABLE':
       case 'CORE_ERR_EMBEDDED_LEDGER':
       case 'CORE_ERR_BLOCK_NOT_REACHED':
-        return {
-          error: new OAuthError(
-            'server_error',
-            'The registries cannot be read: the ledger is unavailable',
-            { cause: core },
-          ),
-          unexpected: false,
-        };
+        return expected(
+          'server_error',
+          core,
+          'The registries cannot be read: the ledger is unavailable',
+        );
+      case 'CORE_ERR_REPLAY_STORE_UNAVAILABLE':
+        // Fail closed: without the store nobody can tell whether the presentation was used.
+        return expected(
+          'server_error',
+          core,
+          'Single use of the presentation cannot be checked: the replay store is unavailable',
+        );
       case 'CORE_ERR_ACCESS_TOKEN':
       case 'CORE_ERR_CONFIG_INVALID':
       case 'CORE_ERR_CONTRACT_REVERT':
@@ -99,6 +103,7 @@ function jwtRefusalCode(reason: PresentationProblem): OAuthErrorCode {
 function expected(
   code: OAuthError['error'],
   cause: Error,
+  description = cause.message,
 ): { error: OAuthError; unexpected: boolean } {
-  return { error: new OAuthError(code, cause.message, { cause }), unexpected: false };
+  return { error: new OAuthError(code, description, { cause }), unexpected: false };
 }

@@ -42,6 +42,9 @@ Options (each overrides its environment variable):
   --trust-proxy V    CORE_TRUST_PROXY proxies whose X-Forwarded-For names the client (none)
   --rpc-gas-cap N    CORE_RPC_GAS_CAP gas of one eth_call/eth_estimateGas (50000000)
   --rpc-batch-gas N  CORE_RPC_BATCH_GAS gas of all calls of one JSON-RPC batch (250000000)
+  --replay-store S   CORE_REPLAY_STORE where used presentations are recorded: file (the data
+                     dir) or redis://, rediss://, valkey://, valkeys:// URL of a server the
+                     nodes behind one public URL share (file)
 
 Exit codes: 1 the node cannot start (the message says why), 2 bad usage.
 `;

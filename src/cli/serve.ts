@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Logger, pino } from 'pino';
 import type { Config } from '../config.js';
+import { ConfigError } from '../errors/config.js';
 import { EnvironmentError } from '../errors/environment.js';
+import { ReplayStoreUnavailableError } from '../errors/replayStore.js';
 import { type Environment, readEnvironment } from '../genesis/environment.js';
 import { loadOrCreateOperator } from '../genesis/operator.js';
 import { runGenesis } from '../genesis/runGenesis.js';
@@ -11,6 +13,7 @@ import { EmbeddedLedger } from '../ledger/embedded/embeddedLedger.js';
 import { buildServer } from '../server.js';
 import { getLedgerChainId } from './ledgerChainId.js';
 import { assertCanListen, toListenError } from './listenCheck.js';
+import { transportCauseOf } from './transportCause.js';
 
 /** A running node: the API and, unless `CORE_LEDGER_URL` is set, its embedded ledger. */
 export type RunningNode = {
@@ -50,7 +53,12 @@ export async function startNode(
   let environment: Environment;
   try {
     environment = await loadEnvironment(config, ledgerUrl, embedded !== undefined, logger);
-    app = await buildServer({ ...config, ledgerUrl, environment }, { loggerInstance: logger });
+    app = await buildServer(
+      { ...config, ledgerUrl, environment },
+      { loggerInstance: logger },
+    ).catch((error: unknown) => {
+      throw error instanceof ReplayStoreUnavailableError ? toReplayStoreConfigError(error) : error;
+    });
     await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
       throw toListenError(config.host, config.port, error);
     });
@@ -107,4 +115,13 @@ async function loadEnvironment(
   } finally {
     await ledger.close();
   }
+}
+
+/** A shared replay store unreachable at start: one line naming it and why, as for the ledger. */
+function toReplayStoreConfigError(error: ReplayStoreUnavailableError): ConfigError {
+  return new ConfigError(
+    'CORE_REPLAY_STORE',
+    `Cannot reach the replay store at ${error.store} (${transportCauseOf(error.cause)}): is it running, and is "--replay-store" (CORE_REPLAY_STORE) right?`,
+    { cause: error },
+  );
 }

@@ -18,6 +18,7 @@ import type {
 import type { ResourceNotFoundError } from './notFound.js';
 import type { OAuthError } from './oauth.js';
 import type { ProblemError } from './problem.js';
+import type { ReplayStoreUnavailableError } from './replayStore.js';
 import type { RateLimitedError, RequestMalformedError } from './request.js';
 import type { RpcError } from './rpc.js';
 import type { ScopeInvalidError } from './scope.js';
@@ -41,6 +42,7 @@ export type AnyCoreError =
   | OAuthError
   | ProblemError
   | RateLimitedError
+  | ReplayStoreUnavailableError
   | RequestMalformedError
   | ResourceNotFoundError
   | RpcError
