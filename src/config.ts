@@ -3,6 +3,8 @@ import { ConfigError } from './errors/config.js';
 
 /** The data directory when `CORE_DATA_DIR` is unset, relative to the working directory. */
 export const DEFAULT_DATA_DIR = '.core-registry';
+/** The chain id when `CORE_CHAIN_ID` is unset (the embedded ledger's, and `network init`'s). */
+export const DEFAULT_CHAIN_ID = 2026;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -131,7 +133,13 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
     dataDir,
     ledgerUrl,
     ledgerWsUrl,
-    chainId: parseInteger(setting('CORE_CHAIN_ID'), value('CORE_CHAIN_ID'), 2026, 1, 2 ** 53 - 1),
+    chainId: parseInteger(
+      setting('CORE_CHAIN_ID'),
+      value('CORE_CHAIN_ID'),
+      DEFAULT_CHAIN_ID,
+      1,
+      2 ** 53 - 1,
+    ),
     blockTime,
     ledgerTimeoutMs: Math.round(ledgerTimeout * 1000),
     environmentPath: environment ? resolve(environment) : resolve(dataDir, 'environment.json'),
@@ -216,7 +224,11 @@ function parseTrustProxy(name: string, raw: string | undefined): Config['trustPr
   return addresses;
 }
 
-function parseInteger(
+/**
+ * An integer setting from `min` to `max`, or `fallback` when it is absent.
+ * @throws {ConfigError} naming the setting (a flag's setting makes the CLI exit 2).
+ */
+export function parseInteger(
   name: string,
   raw: string | undefined,
   fallback: number,

@@ -13,6 +13,7 @@ import {
 import { ADMIN_COMMANDS } from './admin.js';
 import { runGroup } from './commandTree.js';
 import { parseContractAddress } from './instance.js';
+import { NETWORK_COMMANDS } from './network.js';
 import { CliUsageError, createOutput } from './output.js';
 import { reportFailure } from './reportFailure.js';
 import { helpFor, unknownCommand } from './rootHelp.js';
@@ -32,6 +33,9 @@ const OPTIONS = {
   curve: { type: 'string' },
   relationship: { type: 'string' },
   'contract-address': { type: 'string' },
+  out: { type: 'string' },
+  validators: { type: 'string' },
+  'block-period-seconds': { type: 'string' },
   ...(Object.fromEntries(
     Object.values(CONFIG_FLAGS).map((flag) => [flag.slice(2), { type: 'string' }]),
   ) as Record<ConfigFlagName, { type: 'string' }>),
@@ -60,6 +64,14 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'wallet')
     return runGroup(WALLET_COMMANDS, ['wallet'], args, walletContext(values));
   if (command === 'admin') return runGroup(ADMIN_COMMANDS, ['admin'], args, adminContext(values));
+  if (command === 'network')
+    return runGroup(NETWORK_COMMANDS, ['network'], args, {
+      output: createOutput(values.json === true),
+      out: values.out,
+      validators: values.validators,
+      chainId: values['chain-id'],
+      blockPeriodSeconds: values['block-period-seconds'],
+    });
   if (command !== 'serve' && command !== 'deploy') throw unknownCommand(command);
   if (args.length > 0)
     throw new CliUsageError(

@@ -1,5 +1,6 @@
 import { ADMIN_COMMANDS } from './admin.js';
 import { helpOf } from './commandTree.js';
+import { NETWORK_COMMANDS } from './network.js';
 import { CliUsageError } from './output.js';
 import { WALLET_COMMANDS } from './wallet.js';
 
@@ -13,6 +14,8 @@ Commands:
                    hash algorithm, accredit issuers, deploy instances
   wallet <command> A legal entity's wallet: create and register a DID, manage its keys, get
                    tokens, timestamp files, Track and Trace, schemas
+  network init     Write a Besu QBFT network for several operators: genesis, node keys,
+                   Besu configs, a compose file with the validators and one API node each
   help [command]   Show this help, or a command's
 
 --help (-h) after any command or subcommand shows its help; --version shows the version.
@@ -85,6 +88,8 @@ export function helpFor([command, ...rest]: readonly string[]): string {
       return helpOf(ADMIN_COMMANDS, ['admin'], rest);
     case 'wallet':
       return helpOf(WALLET_COMMANDS, ['wallet'], rest);
+    case 'network':
+      return helpOf(NETWORK_COMMANDS, ['network'], rest);
     default:
       throw unknownCommand(command);
   }

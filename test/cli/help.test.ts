@@ -46,9 +46,10 @@ describe('core-registry --help', () => {
         'wallet tnt event',
         'wallet schema update',
         'wallet issuer accept',
+        'network init',
       ]),
     );
-    expect(seen).toHaveLength(32);
+    expect(seen).toHaveLength(34);
   });
 
   test('default: each group lists its commands and each command shows its own usage', async () => {

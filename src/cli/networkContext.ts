@@ -1,0 +1,14 @@
+import type { Output } from './output.js';
+
+/** What `core-registry network` commands work with: the flags as given, parsed by each command. */
+export type NetworkContext = {
+  output: Output;
+  /** `--out DIR`. */
+  out: string | undefined;
+  /** `--validators N`. */
+  validators: string | undefined;
+  /** `--chain-id N`. */
+  chainId: string | undefined;
+  /** `--block-period-seconds S`. */
+  blockPeriodSeconds: string | undefined;
+};
