@@ -77,6 +77,10 @@ export async function startHardhatLedger(
       env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
     },
   );
+  // Should vitest exit without its teardown (a crash, a second Ctrl-C), Hardhat goes with it.
+  const onExit = () => child.kill('SIGKILL');
+  process.on('exit', onExit);
+  child.once('exit', () => process.off('exit', onExit));
   try {
     const port = await waitForListening(child);
     return {
