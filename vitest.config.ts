@@ -1,15 +1,37 @@
 import { defineConfig } from 'vitest/config';
 
-/** CI has two cores: two workers, each with one ledger started in `test/setup.global.ts`. */
+/** CI has two cores: two workers, each with one ledger per project started by its global setup. */
 export const TEST_WORKERS = 2;
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: TEST_WORKERS,
-    globalSetup: ['test/setup.global.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'anvil',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          globalSetup: ['test/setup.global.ts'],
+        },
+      },
+      {
+        // The journeys and the write path again, on a second and independent ledger
+        // implementation (docs/ledgers.md).
+        extends: true,
+        test: {
+          name: 'hardhat',
+          include: [
+            'test/journeys/*.test.ts',
+            'test/rpc/writeGate.test.ts',
+            'test/rpc/writeScopes.test.ts',
+          ],
+          globalSetup: ['test/setup.hardhat.ts'],
+        },
+      },
+    ],
   },
 });

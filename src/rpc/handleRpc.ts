@@ -3,6 +3,7 @@ import type { ReadSender } from '../ledger/coalesceReads.js';
 import { type Head, toHead } from '../ledger/createHeadTracker.js';
 import type { LedgerClient } from '../ledger/createLedgerClient.js';
 import type { LedgerCall, LedgerOutcome } from '../ledger/jsonRpc.js';
+import { sendWritesInOrder } from '../ledger/sendWritesInOrder.js';
 import { checkReadParams } from './checkReadParams.js';
 import { toFreeGasCall, toFreeGasOutcome, toLocalFeeAnswer } from './freeGas.js';
 import { batchGasExceeded, capCallGas, type GasLimits } from './gasCap.js';
@@ -35,7 +36,8 @@ export type HandleRpcContext = {
 
 /**
  * Answers a parsed payload: structural errors and refused methods locally, allowed calls in one
- * round trip to the ledger. Responses keep the order of the requests; notifications get none.
+ * round trip to the ledger (or, with several raw transactions, these one after another: see
+ * {@link sendWritesInOrder}). Responses keep the order of the requests; notifications get none.
  * - Spec: SPEC.md §4.3, §7.3
  */
 export async function handleRpc(payload: RpcPayload, context: HandleRpcContext): Promise<RpcReply> {
@@ -70,7 +72,7 @@ export async function handleRpc(payload: RpcPayload, context: HandleRpcContext):
     try {
       const calls = forwarded.map(({ call }) => call);
       const answers = calls.some((call) => classifyMethod(call.method) === 'write')
-        ? await context.ledger.send(calls)
+        ? await sendWritesInOrder(context.ledger, calls)
         : await context.reads(calls);
       forwarded.forEach(({ index, call }, i) => {
         const answer = answers[i];

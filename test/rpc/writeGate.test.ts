@@ -11,7 +11,13 @@ import { toSecp256k1PrivateJwk } from '../../src/identity/jwk.js';
 import { REGISTRIES } from '../../src/registries/catalog.js';
 import { createHolder, registerHolder, type TestHolder } from '../support/holders.js';
 import { type OperatorFixture, operatorOf } from '../support/operator.js';
-import { nextNonce, receiptOf, sendRaw, signCall } from '../support/rawTransactions.js';
+import {
+  nextNonce,
+  receiptOf,
+  revertDataOf,
+  sendRaw,
+  signCall,
+} from '../support/rawTransactions.js';
 import { startTestNode, type TestNode } from '../support/testNode.js';
 
 const timestampAbi = REGISTRIES.timestamp.abi;
@@ -361,8 +367,8 @@ describe('commit–reveal through the gate', () => {
         ],
       }),
     });
-    const reason = ((await replay.json()) as { error: { data: Hex } }).error.data;
-    expect(reason.slice(0, 10)).toBe(
+    const reason = revertDataOf(((await replay.json()) as { error: { data?: unknown } }).error);
+    expect(reason?.slice(0, 10)).toBe(
       (await import('viem')).toFunctionSelector('CommitmentNotMatured(uint256)'),
     );
     const ready = BigInt(commitReceipt.blockNumber) + 5n;

@@ -94,3 +94,14 @@ export async function receiptOf(nodeUrl: string, hash: Hex): Promise<ServedRecei
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/**
+ * The revert data of an `eth_call` error as the node relays it: a hex string in `data` (anvil,
+ * Besu, geth) or in `data.data` (Hardhat); docs/ledgers.md.
+ */
+export function revertDataOf(error: { data?: unknown }): Hex | undefined {
+  const { data } = error;
+  const nested =
+    typeof data === 'object' && data !== null ? (data as { data?: unknown }).data : data;
+  return typeof nested === 'string' && nested.startsWith('0x') ? (nested as Hex) : undefined;
+}
