@@ -61,6 +61,11 @@ export type Config = {
    * accepted) for a Redis or Valkey server that nodes behind one public URL share.
    */
   replayStoreUrl: string | undefined;
+  /**
+   * Other API nodes whose access tokens this node's write gate accepts (`CORE_TRUSTED_PEERS`:
+   * comma-separated base URLs at which this node reaches them; default none: its own tokens only).
+   */
+  trustedPeers: string[];
 };
 
 /** Configuration inputs by environment variable name; CLI flags are mapped onto the same names. */
@@ -84,6 +89,7 @@ export const CONFIG_FLAGS = {
   CORE_RPC_GAS_CAP: '--rpc-gas-cap',
   CORE_RPC_BATCH_GAS: '--rpc-batch-gas',
   CORE_REPLAY_STORE: '--replay-store',
+  CORE_TRUSTED_PEERS: '--trusted-peers',
 } as const satisfies Record<string, `--${string}`>;
 export type ConfigVariable = keyof typeof CONFIG_FLAGS;
 
@@ -171,6 +177,11 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
       ),
     ),
     replayStoreUrl: parseReplayStore(setting('CORE_REPLAY_STORE'), value('CORE_REPLAY_STORE')),
+    trustedPeers: (value('CORE_TRUSTED_PEERS') ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter((url) => url !== '')
+      .map((url) => parseHttpUrl(setting('CORE_TRUSTED_PEERS'), url).replace(/\/+$/, '')),
   };
 }
 

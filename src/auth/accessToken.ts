@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLocalJWKSet, errors, type JSONWebKeySet, jwtVerify, SignJWT } from 'jose';
+import { errors, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
 import { AccessTokenInvalidError } from '../errors/accessToken.js';
 import { parseScope, type ScopeRequest } from './scopes.js';
 import type { SigningKey } from './signingKeys.js';
@@ -46,18 +46,18 @@ export type VerifiedAccessToken = {
 };
 
 /**
- * Verifies an access token for the write gate: ES256 signature by a key of this node's JWKS,
+ * Verifies an access token for the write gate: ES256 signature by a key of `keys` (a JWKS),
  * `typ: at+jwt`, `iss`, `aud`, `exp`, and a well-formed `scope`.
  * - Design: DESIGN.md §6
  * @throws {AccessTokenInvalidError} saying what failed.
  */
 export async function verifyAccessToken(
   token: string,
-  options: { jwks: JSONWebKeySet; issuer: string; audience: string; now?: number },
+  options: { keys: JWTVerifyGetKey; issuer: string; audience: string; now?: number },
 ): Promise<VerifiedAccessToken> {
   let payload: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(token, createLocalJWKSet(options.jwks), {
+    ({ payload } = await jwtVerify(token, options.keys, {
       algorithms: ['ES256'],
       typ: 'at+jwt',
       issuer: options.issuer,

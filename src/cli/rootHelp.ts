@@ -48,6 +48,8 @@ Options (each overrides its environment variable):
   --replay-store S   CORE_REPLAY_STORE where used presentations are recorded: file (the data
                      dir) or redis://, rediss://, valkey://, valkeys:// URL of a server the
                      nodes behind one public URL share (file)
+  --trusted-peers U  CORE_TRUSTED_PEERS other API nodes (comma-separated base URLs) whose
+                     access tokens the write gate accepts (none: own tokens only)
 
 Exit codes: 1 the node cannot start (the message says why), 2 bad usage.
 `;

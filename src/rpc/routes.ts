@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { verifyAccessToken } from '../auth/accessToken.js';
+import { createTokenTrust } from '../auth/createTokenTrust.js';
 import type { SigningKey } from '../auth/signingKeys.js';
 import { asCoreError } from '../errors/anyCoreError.js';
 import { RPC_ERRORS, RpcError } from '../errors/rpc.js';
@@ -37,11 +37,10 @@ export async function ledgerRoutes(
     environment: app.environment,
     chain: app.chain,
     targets: app.targets,
-    verifyToken: createTokenCache((token) =>
-      verifyAccessToken(token, {
-        jwks,
-        issuer: `${publicUrl}/v1/auth`,
-        audience: `${publicUrl}/v1`,
+    verifyToken: createTokenCache(
+      createTokenTrust({
+        own: { jwks, issuer: `${publicUrl}/v1/auth`, audience: `${publicUrl}/v1` },
+        peers: app.config.trustedPeers,
       }),
     ),
   });

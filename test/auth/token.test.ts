@@ -123,7 +123,7 @@ describe('POST /v1/auth/token: success', () => {
     expect((payload.exp as number) - (payload.iat as number)).toBe(7200);
     expect(payload).not.toHaveProperty('cnf');
     const verified = await verifyAccessToken(token, {
-      jwks: jwks as never,
+      keys: createLocalJWKSet(jwks as never),
       issuer: issuerUrl,
       audience: `${node.url}/v1`,
     });

@@ -1,0 +1,109 @@
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeJwt,
+  type JSONWebKeySet,
+  type JWTVerifyGetKey,
+} from 'jose';
+import { type VerifiedAccessToken, verifyAccessToken } from './accessToken.js';
+
+/** Verifies the access tokens the write gate accepts: this node's, and its trusted peers'. */
+export type TokenTrust = (token: string) => Promise<VerifiedAccessToken>;
+
+export type CreateTokenTrustParameters = {
+  /** This node: its authorisation issuer, its API (the tokens' audience) and its keys. */
+  own: { issuer: string; audience: string; jwks: JSONWebKeySet };
+  /** Base URLs at which this node reaches the peers it trusts (`CORE_TRUSTED_PEERS`). */
+  peers: readonly string[];
+  /** Deadline of one look-up at a peer (its metadata or its keys), in milliseconds. */
+  timeoutMs?: number;
+};
+
+/** A peer's issuer, learnt from its metadata; looked up again after this long. */
+const PEER_METADATA_MAX_AGE_MS = 10 * 60_000;
+/** How soon a token signed by a key a peer's set lacks may fetch the set again (key rotation). */
+const PEER_KEYS_COOLDOWN_MS = 5_000;
+
+type Verifier = { issuer: string; audience: string; keys: JWTVerifyGetKey };
+
+/**
+ * Token trust across a network of nodes. A token is verified against the keys of the node that
+ * issued it: this node's own, or a trusted peer's, whose issuer comes from its authorisation
+ * server metadata and whose keys from its JWKS, both fetched from the address this node reaches it
+ * at (not from the token), cached, and fetched again when a token names a key the set lacks (the
+ * peer rotated it). Nodes behind one public URL share an issuer: each is tried by its keys.
+ * A peer's token is for the peer's API (`aud`); it is accepted here because the operator trusts
+ * that peer. Any other token is refused as before: not signed by this node.
+ * - Design: docs/operators.md ("Several nodes on one ledger")
+ */
+export function createTokenTrust(parameters: CreateTokenTrustParameters): TokenTrust {
+  const { own, peers, timeoutMs = 5_000 } = parameters;
+  const ownVerifier: Verifier = { ...own, keys: createLocalJWKSet(own.jwks) };
+  const peerVerifiers = peers.map((url) => createPeerVerifier(url, timeoutMs));
+
+  return async (token) => {
+    const issuer = issuerOf(token);
+    const candidates: Verifier[] = [];
+    if (issuer === own.issuer) candidates.push(ownVerifier);
+    for (const peer of peerVerifiers) {
+      const verifier = await peer().catch(() => undefined);
+      if (verifier !== undefined && verifier.issuer === issuer) candidates.push(verifier);
+    }
+    // No candidate: verified as this node's, which says precisely why it is refused.
+    if (candidates.length === 0) candidates.push(ownVerifier);
+    let refusal: unknown;
+    for (const { issuer, audience, keys } of candidates) {
+      try {
+        return await verifyAccessToken(token, { keys, issuer, audience });
+      } catch (error) {
+        refusal ??= error;
+      }
+    }
+    throw refusal;
+  };
+}
+
+/** A peer's verifier, its issuer looked up when first needed and again when it is old. */
+function createPeerVerifier(baseUrl: string, timeoutMs: number): () => Promise<Verifier> {
+  const keys = createRemoteJWKSet(new URL(`${baseUrl}/v1/auth/jwks`), {
+    timeoutDuration: timeoutMs,
+    cooldownDuration: PEER_KEYS_COOLDOWN_MS,
+  });
+  let known: { verifier: Promise<Verifier>; at: number } | undefined;
+  return () => {
+    if (known === undefined || performance.now() - known.at > PEER_METADATA_MAX_AGE_MS) {
+      const verifier = lookUpIssuer(baseUrl, timeoutMs).then((issuer) => ({
+        issuer,
+        audience: issuer.replace(/\/auth$/, ''),
+        keys,
+      }));
+      const entry = { verifier, at: performance.now() };
+      known = entry;
+      // A peer that did not answer is asked again by the next token, not in ten minutes.
+      verifier.catch(() => {
+        if (known === entry) known = undefined;
+      });
+    }
+    return known.verifier;
+  };
+}
+
+async function lookUpIssuer(baseUrl: string, timeoutMs: number): Promise<string> {
+  const response = await fetch(`${baseUrl}/v1/auth/.well-known/openid-configuration`, {
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (!response.ok) throw new Error(`${baseUrl}: metadata answered ${response.status}`);
+  const { issuer } = (await response.json()) as { issuer?: unknown };
+  if (typeof issuer !== 'string') throw new Error(`${baseUrl}: metadata without "issuer"`);
+  return issuer;
+}
+
+/** The token's `iss`, read before its signature is checked only to choose the keys. */
+function issuerOf(token: string): string | undefined {
+  try {
+    const { iss } = decodeJwt(token);
+    return iss;
+  } catch {
+    return undefined;
+  }
+}
