@@ -167,7 +167,7 @@ describe('POST /v1/auth/token: success', () => {
     expect(status).toBe(200);
     const jwks = (await getJson(node.url, '/v1/auth/jwks')).body as never;
     const verified = await verifyAccessToken(body.access_token as string, {
-      jwks,
+      keys: createLocalJWKSet(jwks),
       issuer: issuerUrl,
       audience: `${node.url}/v1`,
     });
