@@ -21,7 +21,7 @@ import { parseRawTransaction } from './parseRawTransaction.js';
  * The gate's sender recovery (libsecp256k1 over the decoded signature) against viem's own
  * `recoverTransactionAddress` and the signing key itself, for every accepted transaction type.
  */
-const RANDOM_RUNS = 20_000;
+const RANDOM_RUNS = 5_000;
 const CRAFTED_RUNS = 300;
 const TYPES = ['legacy', 'eip2930', 'eip1559'] as const;
 type TxType = (typeof TYPES)[number];
