@@ -20,7 +20,18 @@ describe('parseConfig', () => {
       trustProxy: false,
       rpcGasCap: 50_000_000n,
       rpcBatchGas: 250_000_000n,
+      trustedPeers: [],
     });
+  });
+
+  test('behavior: trusted peers are base URLs, without a trailing slash; a malformed one is named', () => {
+    expect(
+      parseConfig({ CORE_TRUSTED_PEERS: ' http://10.0.0.2:8080/ ,https://node-b.example' })
+        .trustedPeers,
+    ).toEqual(['http://10.0.0.2:8080', 'https://node-b.example']);
+    expect(() => parseConfig({}, { CORE_TRUSTED_PEERS: 'node-b:8080' })).toThrow(
+      '"--trusted-peers" must be an http(s) URL: write "http://node-b:8080"',
+    );
   });
 
   test('behavior: request limits and trusted proxies', () => {

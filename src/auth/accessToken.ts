@@ -94,5 +94,14 @@ function describe(error: unknown): string {
   }
   if (error instanceof errors.JWTClaimValidationFailed) return error.message;
   if (error instanceof errors.JOSEAlgNotAllowed) return 'its "alg" is not ES256';
+  // A trusted peer's key set (createTokenTrust) that could not be fetched: refused, not trusted.
+  if (
+    error instanceof errors.JWKSTimeout ||
+    error instanceof errors.JWKSInvalid ||
+    !(error instanceof errors.JOSEError) ||
+    error.message.startsWith('Expected 200 OK')
+  ) {
+    return 'the keys of its issuer cannot be fetched';
+  }
   return 'it is not a valid JWT';
 }

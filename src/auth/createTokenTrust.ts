@@ -17,12 +17,12 @@ export type CreateTokenTrustParameters = {
   peers: readonly string[];
   /** Deadline of one look-up at a peer (its metadata or its keys), in milliseconds. */
   timeoutMs?: number;
+  /** How soon a token naming a key a peer's set lacks may fetch the set again (default 5 s). */
+  keysCooldownMs?: number;
 };
 
 /** A peer's issuer, learnt from its metadata; looked up again after this long. */
 const PEER_METADATA_MAX_AGE_MS = 10 * 60_000;
-/** How soon a token signed by a key a peer's set lacks may fetch the set again (key rotation). */
-const PEER_KEYS_COOLDOWN_MS = 5_000;
 
 type Verifier = { issuer: string; audience: string; keys: JWTVerifyGetKey };
 
@@ -37,9 +37,9 @@ type Verifier = { issuer: string; audience: string; keys: JWTVerifyGetKey };
  * - Design: docs/operators.md ("Several nodes on one ledger")
  */
 export function createTokenTrust(parameters: CreateTokenTrustParameters): TokenTrust {
-  const { own, peers, timeoutMs = 5_000 } = parameters;
+  const { own, peers, timeoutMs = 5_000, keysCooldownMs = 5_000 } = parameters;
   const ownVerifier: Verifier = { ...own, keys: createLocalJWKSet(own.jwks) };
-  const peerVerifiers = peers.map((url) => createPeerVerifier(url, timeoutMs));
+  const peerVerifiers = peers.map((url) => createPeerVerifier(url, timeoutMs, keysCooldownMs));
 
   return async (token) => {
     const issuer = issuerOf(token);
@@ -64,10 +64,14 @@ export function createTokenTrust(parameters: CreateTokenTrustParameters): TokenT
 }
 
 /** A peer's verifier, its issuer looked up when first needed and again when it is old. */
-function createPeerVerifier(baseUrl: string, timeoutMs: number): () => Promise<Verifier> {
+function createPeerVerifier(
+  baseUrl: string,
+  timeoutMs: number,
+  cooldownMs: number,
+): () => Promise<Verifier> {
   const keys = createRemoteJWKSet(new URL(`${baseUrl}/v1/auth/jwks`), {
     timeoutDuration: timeoutMs,
-    cooldownDuration: PEER_KEYS_COOLDOWN_MS,
+    cooldownDuration: cooldownMs,
   });
   let known: { verifier: Promise<Verifier>; at: number } | undefined;
   return () => {
