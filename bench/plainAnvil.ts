@@ -7,14 +7,17 @@ import { resolveAnvilBinary } from '../src/ledger/embedded/anvilBinary.js';
  * anvil with the embedded ledger's settings but without its journaling front: the baseline that
  * shows what the journal (fsync before anvil sees a transaction) costs.
  */
-export async function startPlainAnvil(chainId: number): Promise<{ url: string; stop(): void }> {
-  const child = spawn(
-    resolveAnvilBinary(),
-    toAnvilArgs({ port: 0, chainId, loadState: undefined }),
-    {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    },
-  );
+export async function startPlainAnvil(
+  chainId: number,
+  options: { historyStates?: number } = {},
+): Promise<{ url: string; stop(): void }> {
+  const args = toAnvilArgs({ port: 0, chainId, loadState: undefined });
+  if (options.historyStates !== undefined) {
+    args[args.indexOf('--prune-history') + 1] = String(options.historyStates);
+  }
+  const child = spawn(resolveAnvilBinary(), args, {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const port = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
       const match = /Listening on 127\.0\.0\.1:(\d+)/.exec(line);

@@ -19,7 +19,7 @@ import { EmbeddedLedger } from '../src/ledger/embedded/embeddedLedger.js';
 import { REGISTRIES } from '../src/registries/catalog.js';
 import { measure, measureSamples, measureTasks, type Row } from './measure.js';
 import { cpuSeconds, rssMiB, startPlainAnvil } from './plainAnvil.js';
-import { measureScale } from './scale.js';
+import { measureScale, type ScaleRows } from './scale.js';
 import { seed } from './seed.js';
 
 /**
@@ -122,12 +122,13 @@ async function main(): Promise<void> {
       ...(await measureWrites(nodeUrl, ledger.url, plain.url, operator, environment, node.pid)),
     };
     await client.close();
-    const scale = await measureScale({ small: SCALE_SMALL, large: SCALE_LARGE, startNode });
-    report({ ...rows, ...scale });
+    report(rows);
     const after = await memory();
     console.log(
       `\nresident memory (MiB), node / anvil: ${memoryBefore.node.toFixed(0)} / ${memoryBefore.anvil.toFixed(0)} before the rows, ${after.node.toFixed(0)} / ${after.anvil.toFixed(0)} after them (${2 * WRITES} writes among them)`,
     );
+    // Last: its seeding takes minutes, and what was measured is printed already.
+    reportScale(await measureScale({ small: SCALE_SMALL, large: SCALE_LARGE, startNode }));
   } finally {
     for (const child of children) child.kill('SIGTERM');
     plain?.stop();
@@ -290,21 +291,8 @@ async function measureTokens(nodeUrl: string, operator: Operator): Promise<Row> 
 }
 
 function report(rows: Record<string, Row>): void {
-  const pad = (text: string, width: number) => text.padEnd(width);
-  const fixed = (value: number, digits: number) =>
-    Number.isNaN(value) ? '-' : value.toFixed(digits);
   console.log(`\ncore-registry bench: ${DURATION} s per row, ${CONNECTIONS} connections\n`);
-  console.log(`${pad('row', 42)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}errors`);
-  for (const row of Object.values(rows)) {
-    console.log(
-      `${pad(row.name, 42)}${pad(fixed(row.rps, 0), 10)}${pad(fixed(row.p50, 3), 9)}${pad(fixed(row.p99, 3), 9)}${row.errors}`,
-    );
-  }
-  const ratio = (x: number, y: number) => (y === 0 || Number.isNaN(x) ? 'n/a' : (x / y).toFixed(2));
-  const line = (label: string, row: Row, base: Row) =>
-    console.log(
-      `  ${pad(label, 10)} req/s ${pad(ratio(row.rps, base.rps), 6)} p50 ${pad(ratio(row.p50, base.p50), 7)} p99 ${ratio(row.p99, base.p99)}`,
-    );
+  printRows(rows);
   const r = rows as Record<
     | 'bare'
     | 'bareGet'
@@ -317,11 +305,7 @@ function report(rows: Record<string, Row>): void {
     | 'token'
     | 'writeGate'
     | 'writeDirect'
-    | 'writePlain'
-    | 'didSmall'
-    | 'listSmall'
-    | 'didLarge'
-    | 'listLarge',
+    | 'writePlain',
     Row
   >;
   console.log('\nratios (throughput: higher is better; latency: lower is better)');
@@ -335,8 +319,6 @@ function report(rows: Record<string, Row>): void {
   line('h/a', r.token, r.bare);
   line('i/j', r.writeGate, r.writeDirect);
   line('j/k', r.writeDirect, r.writePlain);
-  line('l large/small', r.didLarge, r.didSmall);
-  line('m large/small', r.listLarge, r.listSmall);
   const overhead = 1000 / r.writeGate.rps - 1000 / r.writeDirect.rps;
   console.log(
     `  gate overhead per transaction: ${overhead.toFixed(3)} ms of throughput, ${(r.writeGate.p50 - r.writeDirect.p50).toFixed(3)} ms of p50 latency`,
@@ -375,6 +357,34 @@ async function startNode(
   await waitReady(`${url}/ready`, child);
   return { url, child };
 }
+
+function reportScale(rows: ScaleRows): void {
+  console.log('\nscale: DID reads and list pages, each read once, at two registry sizes\n');
+  printRows(rows);
+  console.log('\nratios (latency: lower is better)');
+  line('l large/small', rows.didLarge, rows.didSmall);
+  line('m large/small', rows.listLarge, rows.listSmall);
+}
+
+function printRows(rows: Record<string, Row>): void {
+  console.log(`${pad('row', 42)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}errors`);
+  for (const row of Object.values(rows)) {
+    console.log(
+      `${pad(row.name, 42)}${pad(fixed(row.rps, 0), 10)}${pad(fixed(row.p50, 3), 9)}${pad(fixed(row.p99, 3), 9)}${row.errors}`,
+    );
+  }
+}
+
+function line(label: string, row: Row, base: Row): void {
+  console.log(
+    `  ${pad(label, 10)} req/s ${pad(ratio(row.rps, base.rps), 6)} p50 ${pad(ratio(row.p50, base.p50), 7)} p99 ${ratio(row.p99, base.p99)}`,
+  );
+}
+
+const pad = (text: string, width: number) => text.padEnd(width);
+const fixed = (value: number, digits: number) =>
+  Number.isNaN(value) ? '-' : value.toFixed(digits);
+const ratio = (x: number, y: number) => (y === 0 || Number.isNaN(x) ? 'n/a' : (x / y).toFixed(2));
 
 function firstLine(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {

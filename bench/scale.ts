@@ -14,6 +14,8 @@ import { REGISTRIES } from '../src/registries/catalog.js';
 import { measureSamples, type Row } from './measure.js';
 import { startPlainAnvil } from './plainAnvil.js';
 
+/** States the scale ledger keeps: reads are pinned near the head. */
+const SCALE_HISTORY_STATES = 8;
 /** DIDs sent to the ledger per mined block while seeding. */
 const SEED_BATCH = 500;
 /** Distinct DIDs (and list pages) read per measurement: every read is a first read. */
@@ -38,7 +40,8 @@ export type ScaleOptions = {
  */
 export async function measureScale(options: ScaleOptions): Promise<ScaleRows> {
   const dataDir = mkdtempSync(join(tmpdir(), 'core-registry-bench-scale-'));
-  const anvil = await startPlainAnvil(2026);
+  // anvil keeps whole states in memory: 256 of them at 85,000 DIDs took 22 GiB (OOM-killed).
+  const anvil = await startPlainAnvil(2026, { historyStates: SCALE_HISTORY_STATES });
   let node: ChildProcess | undefined;
   try {
     await rpc(anvil.url, 'evm_setAutomine', [true]);
@@ -131,6 +134,8 @@ async function seedDids(url: string, registry: Address, count: number): Promise<
     ]);
     if (last?.status !== '0x1') throw new Error(`seeding DIDs failed at ${first}`);
     dids.push(...batch.map(({ did }) => did));
+    if (dids.length % 10_000 < SEED_BATCH)
+      console.log(`scale rows: ${dids.length} of ${count} DIDs seeded`);
   }
   return dids;
 }
@@ -153,9 +158,16 @@ function newDid(): { did: string; from: Address; data: Hex } {
   return { did, from, data };
 }
 
+/** One call, sent again (up to 3 times) when the connection drops: mining and reads only. */
 async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
-  const [result] = await rpcBatch<T>(url, [{ method, params }]);
-  return result as T;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [result] = await rpcBatch<T>(url, [{ method, params }]);
+      return result as T;
+    } catch (error) {
+      if (!(error instanceof TypeError) || attempt === 3) throw error;
+    }
+  }
 }
 
 async function rpcBatch<T>(
