@@ -97,5 +97,6 @@ export function renderValue(value: unknown): Child {
   if (typeof value !== 'string') return String(value);
   if (/^https?:\/\/[^/]+\/v1\//.test(value)) return link(toExplorerHash(value), code(value));
   if (value.startsWith('did:')) return link(toHash(['dids', value]), code(value));
-  return /^(0x|[um])[0-9A-Za-z_-]{16,}$/.test(value) ? code(value) : value;
+  // Ids, hashes and addresses: hex, or base64 / base64url multibase.
+  return /^(0x|[um])[0-9A-Za-z_+/-]{16,}$/.test(value) ? code(value) : value;
 }
