@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { createReplayStore } from './auth/createReplayStore.js';
 import { authRoutes } from './auth/routes.js';
 import { loadOrCreateSigningKey } from './auth/signingKeys.js';
+import { explorerRoutes } from './explorer/routes.js';
 import { answerClientError, answerFrameworkError } from './http/errorReplies.js';
 import { kernel } from './http/kernel.js';
 import { toRequestId } from './http/requestId.js';
@@ -88,6 +89,7 @@ export async function buildServer(
   await app.register(metricsHook, { metrics });
   await app.register(openapi, { publicUrl: config.publicUrl });
   await app.register(operationsRoutes);
+  await app.register(explorerRoutes);
   const signingKey = await loadOrCreateSigningKey(join(config.dataDir, 'auth-signing-key.json'));
   await app.register(ledgerRoutes, { prefix: '/v1', signingKey });
   const replays = await createReplayStore({

@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import type { Config } from '../config.js';
+import { EXPLORER_PATH } from '../explorer/routes.js';
 import { createReadableLog } from './readableLog.js';
 import { type RunningNode, startNode } from './serve.js';
 
@@ -35,6 +36,7 @@ function factsOf(node: RunningNode, config: Config) {
   return {
     api: `${config.publicUrl}/v1`,
     reference: `${config.publicUrl}/v1/reference/`,
+    explorer: `${config.publicUrl}${EXPLORER_PATH}`,
     listening: `${config.host}:${new URL(node.url).port}`,
     ledger: node.ledgerUrl,
     embedded: node.embedded !== undefined,
@@ -49,6 +51,7 @@ function toBanner(facts: ReturnType<typeof factsOf>, version: string): string {
 core-registry ${version} is serving
   API         ${facts.api}   (listening on ${facts.listening})
   reference   ${facts.reference}
+  explorer    ${facts.explorer}
   ledger      ${facts.ledger}   (${facts.embedded ? 'embedded' : 'external'}, chain id ${facts.chainId})
   operator    ${facts.operatorDid}
   data dir    ${facts.dataDir}

@@ -1,3 +1,4 @@
+import { EXPLORER_PATH } from '../../src/explorer/routes.js';
 import { OPENAPI_PATH, REFERENCE_PATH } from '../../src/ops/openapi.js';
 
 /** A route to fuzz: its path template (`{name}` and `{*}` for parameters) and what it declares. */
@@ -16,11 +17,13 @@ type OpenApiParameter = { in: string; name: string; schema?: { type?: string } }
 type OpenApiOperation = { parameters?: OpenApiParameter[] };
 type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>> };
 
-/** Routes the OpenAPI document leaves out on purpose: itself and the API reference page. */
+/** Routes the OpenAPI document leaves out on purpose: itself, the API reference and the explorer. */
 const HIDDEN_ROUTES: readonly FuzzRoute[] = [
   { method: 'GET', template: OPENAPI_PATH, queryNames: [], integerNames: [] },
   { method: 'GET', template: REFERENCE_PATH, queryNames: [], integerNames: [] },
   { method: 'GET', template: `${REFERENCE_PATH}/{*}`, queryNames: [], integerNames: [] },
+  { method: 'GET', template: EXPLORER_PATH.slice(0, -1), queryNames: [], integerNames: [] },
+  { method: 'GET', template: `${EXPLORER_PATH}{*}`, queryNames: [], integerNames: [] },
 ];
 
 /**

@@ -62,6 +62,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'auth/': ['errors/', 'files/', 'identity/', 'ledger/', 'http/', 'registries/', 'genesis/'],
   'rpc/': ['errors/', 'identity/', 'ledger/', 'http/', 'registries/', 'genesis/', 'auth/'],
   'ops/': ['errors/', 'ledger/', 'http/'],
+  'explorer/': ['errors/', 'files/', 'http/'],
   'client/': ['errors/', 'identity/'],
 };
 
@@ -149,7 +150,7 @@ describe('module boundaries', () => {
 
   test('behavior: only surface code imports Fastify', () => {
     const surface =
-      /^(http\/|rpc\/|ops\/|cli\/|server\.ts$|services\.ts$|registries\/[^/]+\/(routes|index)|registries\/common\/(register|openReadScope|registryDescriptor)|auth\/routes)/;
+      /^(http\/|rpc\/|ops\/|explorer\/|cli\/|server\.ts$|services\.ts$|registries\/[^/]+\/(routes|index)|registries\/common\/(register|openReadScope|registryDescriptor)|auth\/routes)/;
     expect(
       violations(
         (file) => !surface.test(file),

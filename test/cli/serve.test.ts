@@ -92,7 +92,7 @@ describe('core-registry serve: once it serves', () => {
     operatorDid = JSON.parse(deployed.stdout).operatorDid;
   });
 
-  test('default: on a terminal, a banner says where the API, its reference, the ledger and the data are', async () => {
+  test('default: on a terminal, a banner says where the API, its reference, the explorer, the ledger and the data are', async () => {
     const port = await freePort();
     const command = [process.execPath, CLI, 'serve', '--ledger-url', workerLedgerUrl()]
       .concat(['--data-dir', dataDir, '--port', String(port), '--host', '127.0.0.1'])
@@ -108,6 +108,7 @@ describe('core-registry serve: once it serves', () => {
 core-registry ${await version()} is serving
   API         ${api}   (listening on 127.0.0.1:${port})
   reference   ${api}/reference/
+  explorer    http://localhost:${port}/explorer/
   ledger      ${workerLedgerUrl()}   (external, chain id 2026)
   operator    ${operatorDid}
   data dir    ${dataDir}
@@ -142,6 +143,7 @@ Ctrl-C stops the node.
     expect(entries.find(({ msg }) => msg === 'serving')).toMatchObject({
       api: `http://localhost:${port}/v1`,
       reference: `http://localhost:${port}/v1/reference/`,
+      explorer: `http://localhost:${port}/explorer/`,
       listening: `127.0.0.1:${port}`,
       ledger: workerLedgerUrl(),
       embedded: false,

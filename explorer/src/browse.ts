@@ -1,0 +1,102 @@
+import { type Collection, getJson } from './api.js';
+import { type Child, code, fragment, h, heading, link } from './dom.js';
+import { pager } from './pager.js';
+import { pageOf, type Route, toHash } from './router.js';
+import type { ViewContext } from './view.js';
+
+/** Where the explorer shows an API URL: its own views for DIDs and issuers, else this one. */
+export function toExplorerHash(href: string): string {
+  const url = new URL(href, location.origin);
+  const segments = url.pathname
+    .replace(/^\/v1\//, '')
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => decodeURIComponent(segment));
+  const [registry, collection, id, ...rest] = segments;
+  if (id !== undefined && rest.length === 0) {
+    if (registry === 'did-registry' && collection === 'identifiers') return toHash(['dids', id]);
+    if (registry === 'issuers-registry' && collection === 'issuers') return toHash(['issuers', id]);
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) if (!name.startsWith('page[')) query[name] = value;
+  return toHash(['browse', ...segments], query);
+}
+
+/**
+ * Any read of the REST API under `#/browse/<path>`: a collection as a paged list of links, an
+ * entity as its fields, links followed inside the explorer.
+ */
+export async function browseView({ route, signal }: ViewContext): Promise<Node> {
+  const segments = route.segments.slice(1);
+  const page = pageOf(route);
+  const body = await getJson<unknown>(toApiPath(segments, route, page), { signal });
+  const title = segments.join(' / ');
+  const source = link(toApiPath(segments, route, page), 'JSON');
+  if (isCollection(body)) {
+    const items = body.items.map((item) => h('li', {}, collectionItem(item)));
+    return fragment(
+      heading(title),
+      h('p', { class: 'muted' }, source),
+      items.length === 0
+        ? h('p', {}, 'This list is empty.')
+        : h('ul', { class: 'entity-list', id: 'browse-list' }, ...items),
+      pager(body, page, (n) => toHash(route.segments, { ...queryOf(route), page: n })),
+    );
+  }
+  return fragment(
+    heading(title),
+    h('p', { class: 'muted' }, source),
+    h('div', { id: 'entity' }, renderValue(body)),
+  );
+}
+
+function toApiPath(segments: readonly string[], route: Route, page: number): string {
+  const query = new URLSearchParams(queryOf(route));
+  if (page > 1) query.set('page[after]', String(page));
+  const search = query.toString();
+  const path = segments.map((segment) => encodeURIComponent(segment)).join('/');
+  return `/v1/${path}${search === '' ? '' : `?${search}`}`;
+}
+
+function queryOf(route: Route): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of route.query) if (name !== 'page') query[name] = value;
+  return query;
+}
+
+function isCollection(body: unknown): body is Collection<unknown> {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    Array.isArray((body as { items?: unknown }).items) &&
+    typeof (body as { links?: unknown }).links === 'object'
+  );
+}
+
+/** A `{ <id>: …, href }` item as a link labelled by its id; anything else as its fields. */
+function collectionItem(item: unknown): Child {
+  if (typeof item !== 'object' || item === null || !('href' in item)) return renderValue(item);
+  const { href, ...rest } = item as { href: unknown };
+  const label = Object.values(rest).find((value) => typeof value !== 'object');
+  if (typeof href !== 'string') return renderValue(item);
+  return link(toExplorerHash(href), code(String(label ?? href)));
+}
+
+/** A JSON value as HTML: objects as field lists, arrays as lists, links and DIDs followable. */
+export function renderValue(value: unknown): Child {
+  if (Array.isArray(value)) {
+    return value.length === 0 ? '—' : h('ol', {}, ...value.map((v) => h('li', {}, renderValue(v))));
+  }
+  if (typeof value === 'object' && value !== null) {
+    const list = h('dl', { class: 'fields' });
+    for (const [name, member] of Object.entries(value)) {
+      list.append(h('dt', {}, name), h('dd', {}, renderValue(member)));
+    }
+    return list;
+  }
+  if (typeof value !== 'string') return String(value);
+  if (/^https?:\/\/[^/]+\/v1\//.test(value)) return link(toExplorerHash(value), code(value));
+  if (value.startsWith('did:')) return link(toHash(['dids', value]), code(value));
+  // Ids, hashes and addresses: hex, or base64 / base64url multibase.
+  return /^(0x|[um])[0-9A-Za-z_+/-]{16,}$/.test(value) ? code(value) : value;
+}

@@ -1,0 +1,35 @@
+import { toHash } from './router.js';
+
+/** A registry as the explorer shows it. */
+export type RegistryEntry = {
+  /** The URL segment under `/v1/`. */
+  name: string;
+  title: string;
+  /** Whether `/v1/<name>/details` exists (SPEC.md §2.8). */
+  hasDetails: boolean;
+  /** Where the explorer browses it. */
+  browse: string;
+};
+
+/** The registries of a node (SPEC.md §1), in the order the network view lists them. */
+export const REGISTRIES: readonly RegistryEntry[] = [
+  entry('did-registry', 'DID Registry', true, ['dids']),
+  entry('issuers-registry', 'Issuers Registry', true, ['issuers']),
+  entry('policies-registry', 'Policies Registry', false, [
+    'browse',
+    'policies-registry',
+    'policies',
+  ]),
+  entry('schemas-registry', 'Schemas Registry', true, ['browse', 'schemas-registry', 'schemas']),
+  entry('timestamp', 'Timestamp', true, ['browse', 'timestamp', 'timestamps']),
+  entry('track-and-trace', 'Track and Trace', true, ['browse', 'track-and-trace', 'documents']),
+  entry('contracts-registry', 'Contracts Registry', false, [
+    'browse',
+    'contracts-registry',
+    'contracts',
+  ]),
+];
+
+function entry(name: string, title: string, hasDetails: boolean, browse: string[]): RegistryEntry {
+  return { name, title, hasDetails, browse: toHash(browse) };
+}

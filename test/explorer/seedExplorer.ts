@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { type Hex, sha256, toHex } from 'viem';
+import type { PrivateKeyAccount } from 'viem/accounts';
+import {
+  type CoreClient,
+  commitAndReveal,
+  createCoreClient,
+  createCredential,
+  createDidCoreV1,
+  requestToken,
+  type Signer,
+} from '../../src/client/index.js';
+import {
+  blockTime,
+  createSecp256k1Key,
+  type Key,
+  onboard,
+  operatorSignerOf,
+  send,
+  signerOf,
+  tokenOf,
+  YEAR,
+} from '../journeys/support12.js';
+import { operatorOf } from '../support/operator.js';
+import type { TestNode } from '../support/testNode.js';
+
+const IssuerType = { TAO: 2, TI: 3, Revoked: 4 } as const;
+const ISSUERS = '/v1/issuers-registry/issuers';
+
+type Entity = { did: string; key: Key & { account: PrivateKeyAccount }; signer: Signer };
+
+/** What the explorer tests expect to see, written through the public API as a client would. */
+export type ExplorerSeed = {
+  operatorDid: string;
+  /** A TAO accredited by the operator (the Root TAO). */
+  tao: Entity;
+  /** A TI the TAO accredited, then revoked. */
+  revokedTi: Entity;
+  /** A file the TAO timestamped, and the block of the timestamp. */
+  file: Buffer;
+  fileBlock: number;
+};
+
+/**
+ * Seeds a node: two onboarded legal entities, an accreditation chain Root TAO → TAO → TI with
+ * the TI revoked, the SHA-256 hash algorithm, and a timestamped file.
+ */
+export async function seedExplorer(node: TestNode): Promise<ExplorerSeed> {
+  const client = createCoreClient({ baseUrl: node.url });
+  const operator = operatorSignerOf(await operatorOf(node));
+  const [tao, revokedTi] = await Promise.all([
+    onboardEntity(client, operator),
+    onboardEntity(client, operator),
+  ]);
+  await accredit(client, operator, tao, revokedTi);
+  const { file, fileBlock } = await timestampFile(client, operator, tao);
+  return { operatorDid: operator.did, tao, revokedTi, file, fileBlock };
+}
+
+async function onboardEntity(client: CoreClient, operator: Signer): Promise<Entity> {
+  const entity = { did: createDidCoreV1(), key: await createSecp256k1Key() };
+  const notBefore = await blockTime(client);
+  await onboard(client, operator, entity, { notBefore, notAfter: notBefore + YEAR });
+  return { ...entity, signer: signerOf(entity.did, entity.key) };
+}
+
+/** Journey 2, shortened: the operator accredits `tao`, which reserves a TI for `ti`, then revokes it. */
+async function accredit(
+  client: CoreClient,
+  operator: Signer & { account: PrivateKeyAccount },
+  tao: Entity,
+  ti: Entity,
+): Promise<void> {
+  const roots = await client.get<{ items: { id: Hex }[] }>(`${ISSUERS}/${operator.did}/attributes`);
+  const rootAttributeId = roots.items[0]?.id as Hex;
+  const operatorWrite = await tokenOf(client, operator, 'openid issuers-registry:write');
+  const taoAttributeId = toHex(randomBytes(32));
+  await send(client, {
+    registry: 'issuers-registry',
+    functionName: 'setAttributeMetadata',
+    args: [tao.did, taoAttributeId, IssuerType.TAO, operator.did, rootAttributeId],
+    account: operator.account,
+    accessToken: operatorWrite,
+  });
+  const accreditation = createCredential({
+    issuer: operator,
+    subject: tao.did,
+    type: 'VerifiableAccreditationToAccredit',
+    claims: { reservedAttributeId: taoAttributeId },
+  });
+  const invite = await requestToken({
+    baseUrl: client.baseUrl,
+    scope: 'openid issuers-registry:invite',
+    holder: tao.signer,
+    credential: accreditation,
+  });
+  await send(client, {
+    registry: 'issuers-registry',
+    functionName: 'setAttributeData',
+    args: [tao.did, taoAttributeId, toHex(accreditation)],
+    account: tao.key.account,
+    accessToken: invite.accessToken,
+  });
+  const taoWrite = await tokenOf(client, tao.signer, 'openid issuers-registry:write');
+  const tiAttributeId = toHex(randomBytes(32));
+  for (const type of [IssuerType.TI, IssuerType.Revoked]) {
+    await send(client, {
+      registry: 'issuers-registry',
+      functionName: 'setAttributeMetadata',
+      args: [ti.did, tiAttributeId, type, tao.did, taoAttributeId],
+      account: tao.key.account,
+      accessToken: taoWrite,
+    });
+  }
+}
+
+/** The operator adds SHA-256; `holder` timestamps a file's SHA-256 with commit–reveal. */
+async function timestampFile(
+  client: CoreClient,
+  operator: Signer & { account: PrivateKeyAccount },
+  holder: Entity,
+): Promise<{ file: Buffer; fileBlock: number }> {
+  const operatorWrite = await tokenOf(client, operator, 'openid timestamp:write');
+  await send(client, {
+    registry: 'timestamp',
+    functionName: 'insertHashAlgorithm',
+    args: [256n, 'sha-256', '2.16.840.1.101.3.4.2.1', 1, 'sha2-256'],
+    account: operator.account,
+    accessToken: operatorWrite,
+  });
+  const algorithms = await client.get<{ items: { hashAlgorithmId: number }[] }>(
+    '/v1/timestamp/hash-algorithms',
+  );
+  const algorithmId = BigInt(algorithms.items.at(-1)?.hashAlgorithmId ?? 0);
+  const file = Buffer.concat([Buffer.from('%PDF-1.7 explorer\n'), randomBytes(64)]);
+  const token = await tokenOf(client, holder.signer, 'openid timestamp:write');
+  const stamped = await commitAndReveal(client, {
+    registry: 'timestamp',
+    functionName: 'timestampHashes',
+    args: [[algorithmId], [sha256(file)], [toHex('{"name":"contract.pdf"}')]],
+    account: holder.key.account,
+    accessToken: token,
+  });
+  return { file, fileBlock: Number(stamped.reveal.blockNumber) };
+}
