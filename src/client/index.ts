@@ -114,6 +114,18 @@ export {
   type WalletSigner,
 } from './signers.js';
 export { algorithmOf, signJwt } from './signJwt.js';
+export type {
+  ChainLink,
+  Check,
+  CheckId,
+  CheckVerdict,
+  TrustReport,
+} from './verify/trustReport.js';
+export {
+  type VerifyCredentialParameters,
+  type VerifyCredentialReturnType,
+  verifyCredential,
+} from './verifyCredential.js';
 export {
   type Receipt,
   type WaitForReceiptParameters,
