@@ -114,12 +114,13 @@ export {
   type WalletSigner,
 } from './signers.js';
 export { algorithmOf, signJwt } from './signJwt.js';
-export type {
-  ChainLink,
-  Check,
-  CheckId,
-  CheckVerdict,
-  TrustReport,
+export {
+  CHECK_IDS,
+  type ChainLink,
+  type Check,
+  type CheckId,
+  type CheckVerdict,
+  type TrustReport,
 } from './verify/trustReport.js';
 export {
   type VerifyCredentialParameters,

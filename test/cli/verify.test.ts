@@ -1,6 +1,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { CHECK_IDS } from '../../src/client/verify/trustReport.js';
 import { CLI, readmeCommands, runSnippet, useCliNode } from '../support/cli.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -42,17 +43,7 @@ describe('core-registry verify', () => {
       verdict: 'trusted',
       chain: [{ did: operatorDid, role: 'RootTAO' }],
     });
-    expect(report.checks.map(({ id }: { id: string }) => id)).toEqual([
-      'shape',
-      'times',
-      'issuer',
-      'key-at-issuance',
-      'signature',
-      'key-now',
-      'accreditation',
-      'schema',
-      'status',
-    ]);
+    expect(report.checks.map(({ id }: { id: string }) => id)).toEqual([...CHECK_IDS]);
   });
 
   test('error: a tampered credential is untrusted: exit 1, the failing check marked', async () => {

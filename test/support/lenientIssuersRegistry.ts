@@ -1,10 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { kernel } from '../../src/http/kernel.js';
-import { isDidCoreV1 } from '../../src/identity/didCore.js';
 import { createLedgerClient } from '../../src/ledger/createLedgerClient.js';
-import { DID_CORE_V1_FORMAT } from '../../src/registries/common/schemas.js';
 import type { CreateProxyFetcherParameters } from '../../src/registries/issuers-registry/proxies/createProxyFetcher.js';
 import { issuersRegistryRoutes } from '../../src/registries/issuers-registry/routes.js';
+import { AJV_OPTIONS } from '../../src/server.js';
 import { services } from '../../src/services.js';
 import type { TestNode } from './testNode.js';
 
@@ -18,16 +17,7 @@ export async function startLenientIssuersRegistry(
   node: TestNode,
   proxy: CreateProxyFetcherParameters = {},
 ): Promise<{ app: FastifyInstance; url: string }> {
-  const app = Fastify({
-    ajv: {
-      customOptions: {
-        removeAdditional: false,
-        allErrors: true,
-        coerceTypes: 'array',
-        formats: { [DID_CORE_V1_FORMAT]: isDidCoreV1 },
-      },
-    },
-  }) as unknown as FastifyInstance;
+  const app = Fastify({ ajv: AJV_OPTIONS }) as unknown as FastifyInstance;
   await app.register(services, {
     config: node.app.config,
     ledger: createLedgerClient({ url: node.ledger.url }),

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { type Hex, toHex } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
@@ -9,7 +9,6 @@ import {
   paginate,
   requestToken,
   type Signer,
-  signJwt,
 } from '../../src/client/index.js';
 import {
   blockTime,
@@ -32,7 +31,6 @@ const ACCREDITATION_TYPE = {
   TAO: 'VerifiableAccreditationToAccredit',
   TI: 'VerifiableAccreditationToAttest',
 } as const;
-const VCDM_1_1 = 'https://www.w3.org/2018/credentials/v1';
 
 /** A legal entity onboarded by `operator`, its secp256k1 key also an `assertionMethod`. */
 export async function createIssuerParty(client: CoreClient, operator: Signer): Promise<Party> {
@@ -148,66 +146,40 @@ async function setAttributeType(
 /** What a test credential holds besides its issuer: VCDM 1.1 members and times. */
 export type TestCredential = {
   type: string;
-  /** Unix seconds (default: the latest block's time, so the issuer's keys are valid then). */
+  /** Unix seconds: the latest block's time, so that the issuer's keys are valid then. */
   iat: number;
   exp?: number;
-  credentialSchema?: object;
-  credentialStatus?: object;
+  credentialSchema?: Record<string, unknown>;
+  credentialStatus?: Record<string, unknown>;
 };
 
-/** A JWT VC in the node's wire format, with the members `createCredential` does not set. */
+/** A JWT VC in the node's wire format about a fresh subject DID. */
 export function issueCredential(issuer: Signer, credential: TestCredential): string {
   const { type, iat, exp, credentialSchema, credentialStatus } = credential;
-  const subject = createDidCoreV1();
-  const jti = `urn:uuid:${randomUUID()}`;
-  return signJwt(
-    { typ: 'JWT', kid: issuer.kid },
-    {
-      iss: issuer.did,
-      sub: subject,
-      jti,
-      iat,
-      nbf: iat,
-      ...(exp === undefined ? {} : { exp }),
-      vc: {
-        '@context': [VCDM_1_1],
-        id: jti,
-        type: ['VerifiableCredential', type],
-        issuer: issuer.did,
-        issuanceDate: new Date(iat * 1000).toISOString(),
-        credentialSubject: { id: subject, name: 'Alice' },
-        ...(credentialSchema ? { credentialSchema } : {}),
-        ...(credentialStatus ? { credentialStatus } : {}),
-      },
-    },
-    issuer.privateKeyJwk,
-  );
+  return createCredential({
+    issuer,
+    subject: createDidCoreV1(),
+    type,
+    claims: { name: 'Alice' },
+    now: iat,
+    ...(exp === undefined ? {} : { expiresAt: exp }),
+    ...(credentialSchema === undefined ? {} : { credentialSchema }),
+    ...(credentialStatus === undefined ? {} : { credentialStatus }),
+  });
 }
 
 /** A StatusList2021 credential of `issuer` whose entries `set` are 1 (16 384 entries). */
 export function issueStatusList(issuer: Signer, url: string, set: readonly number[]): string {
   const bits = Buffer.alloc(2048);
   for (const index of set) bits[index >> 3] = (bits[index >> 3] ?? 0) | (0x80 >> (index & 7));
-  const now = Math.floor(Date.now() / 1000);
-  return signJwt(
-    { typ: 'JWT', kid: issuer.kid },
-    {
-      iss: issuer.did,
-      iat: now,
-      vc: {
-        '@context': [VCDM_1_1],
-        id: url,
-        type: ['VerifiableCredential', 'StatusList2021Credential'],
-        issuer: issuer.did,
-        issuanceDate: new Date(now * 1000).toISOString(),
-        credentialSubject: {
-          id: `${url}#list`,
-          type: 'StatusList2021',
-          statusPurpose: 'revocation',
-          encodedList: gzipSync(bits).toString('base64url'),
-        },
-      },
+  return createCredential({
+    issuer,
+    subject: `${url}#list`,
+    type: 'StatusList2021Credential',
+    claims: {
+      type: 'StatusList2021',
+      statusPurpose: 'revocation',
+      encodedList: gzipSync(bits).toString('base64url'),
     },
-    issuer.privateKeyJwk,
-  );
+  });
 }
