@@ -29,6 +29,17 @@ export type { ServerConfig } from './services.js';
 /** Bodies of REST requests; the ledger endpoint has its own, larger limit. */
 const BODY_LIMIT = 1024 * 1024;
 
+/** How the node validates requests: also for tests that mount some of its plugins themselves. */
+export const AJV_OPTIONS = {
+  // SPEC rejects unknown parameters instead of dropping them, and reports every issue.
+  customOptions: {
+    removeAdditional: false,
+    allErrors: true,
+    coerceTypes: 'array',
+    formats: { [DID_CORE_V1_FORMAT]: isDidCoreV1 },
+  },
+} as const satisfies FastifyServerOptions['ajv'];
+
 export type BuildServerOptions = {
   /** A logger to use (pino); default: Fastify's own at `config.logLevel`. */
   loggerInstance?: FastifyServerOptions['loggerInstance'];
@@ -57,15 +68,7 @@ export async function buildServer(
     clientErrorHandler: answerClientError,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 1000 },
-    ajv: {
-      // SPEC rejects unknown parameters instead of dropping them, and reports every issue.
-      customOptions: {
-        removeAdditional: false,
-        allErrors: true,
-        coerceTypes: 'array',
-        formats: { [DID_CORE_V1_FORMAT]: isDidCoreV1 },
-      },
-    },
+    ajv: AJV_OPTIONS,
   }) as unknown as FastifyInstance;
 
   const metrics = createMetrics();

@@ -1,10 +1,7 @@
 import { CredentialUntrustedError, type JwtProblem } from '../errors/auth.js';
-import {
-  CREDENTIAL_ALGORITHMS,
-  type CredentialRequirement,
-  type JwsAlgorithm,
-} from './dcqlQueries.js';
-import { parseCompactJwt } from './parseCompactJwt.js';
+import { parseCompactJwt } from '../identity/parseCompactJwt.js';
+import type { JwsAlgorithm } from '../identity/verifyJwsSignature.js';
+import { CREDENTIAL_ALGORITHMS, type CredentialRequirement } from './dcqlQueries.js';
 import { CLOCK_TOLERANCE } from './verifyPresentation.js';
 
 const VCDM_1_1 = 'https://www.w3.org/2018/credentials/v1';

@@ -1,7 +1,5 @@
+import type { JwsAlgorithm } from '../identity/verifyJwsSignature.js';
 import type { ScopeName, ScopeRequest } from './scopes.js';
-
-/** JOSE algorithms the node verifies (SPEC.md §5.4.3). */
-export type JwsAlgorithm = 'ES256' | 'ES256K';
 
 /** A credential requirement: the DCQL query id (the `vp_token` key) and the accepted types. */
 export type CredentialRequirement = {

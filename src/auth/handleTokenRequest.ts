@@ -4,6 +4,7 @@ import {
   PresentationInvalidError,
   TokenRequestInvalidError,
 } from '../errors/auth.js';
+import { isCompactJws } from '../identity/parseCompactJwt.js';
 import { ACCESS_TOKEN_LIFETIME, issueAccessToken } from './accessToken.js';
 import { checkCredential } from './checkCredential.js';
 import { assertSelfIssued, checkEntitlement } from './checkEntitlement.js';
@@ -12,7 +13,6 @@ import {
   presentationAlgorithms,
   toCredentialRequirement,
 } from './dcqlQueries.js';
-import { isCompactJws } from './parseCompactJwt.js';
 import type { ReplayStore } from './replayStore.js';
 import { resolveScopeTargets } from './resolveScopeTargets.js';
 import { acceptsDidKey, parseScope } from './scopes.js';

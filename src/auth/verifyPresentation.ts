@@ -6,10 +6,9 @@ import {
 } from '../errors/auth.js';
 import { isDidCoreV1 } from '../identity/didCore.js';
 import { jwkThumbprint, type PublicEcJwk } from '../identity/jwk.js';
-import type { JwsAlgorithm } from './dcqlQueries.js';
-import { isCompactJws, parseCompactJwt } from './parseCompactJwt.js';
+import { isCompactJws, parseCompactJwt } from '../identity/parseCompactJwt.js';
+import { type JwsAlgorithm, verifyJwsSignature } from '../identity/verifyJwsSignature.js';
 import type { Relationship, ResolvedMethod } from './trustSources.js';
-import { verifyJwsSignature } from './verifyJwsSignature.js';
 
 /** Allowed clock skew for `iat`/`nbf`, in seconds. */
 export const CLOCK_TOLERANCE = 60;

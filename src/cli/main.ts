@@ -36,6 +36,7 @@ const OPTIONS = {
   out: { type: 'string' },
   validators: { type: 'string' },
   'block-period-seconds': { type: 'string' },
+  at: { type: 'string' },
   ...(Object.fromEntries(
     Object.values(CONFIG_FLAGS).map((flag) => [flag.slice(2), { type: 'string' }]),
   ) as Record<ConfigFlagName, { type: 'string' }>),
@@ -64,6 +65,12 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'wallet')
     return runGroup(WALLET_COMMANDS, ['wallet'], args, walletContext(values));
   if (command === 'admin') return runGroup(ADMIN_COMMANDS, ['admin'], args, adminContext(values));
+  if (command === 'verify') {
+    // Untrusted is an answer, not a failure: exit 1 without an error message.
+    const { runVerify } = await import('./verify.js');
+    process.exitCode = await runVerify(args, { ...commonContext(values), at: values.at });
+    return;
+  }
   if (command === 'network')
     return runGroup(NETWORK_COMMANDS, ['network'], args, {
       output: createOutput(values.json === true),

@@ -14,6 +14,8 @@ Commands:
                    hash algorithm, accredit issuers, deploy instances
   wallet <command> A legal entity's wallet: create and register a DID, manage its keys, get
                    tokens, timestamp files, Track and Trace, schemas
+  verify <file|->  Verify a credential against the registries: issuer, key, signature,
+                   accreditation chain, schema, status; exit 0 trusted, 1 untrusted
   network init     Write a Besu QBFT network for several operators: genesis, node keys,
                    Besu configs, a compose file with the validators and one API node each
   help [command]   Show this help, or a command's
@@ -73,6 +75,25 @@ Options:
 Exit codes: 0 done, 1 a step failed (the message says which), 2 bad usage.
 `;
 
+/** `core-registry verify --help`. */
+const VERIFY_HELP = `Usage: core-registry verify <file|-> [options]
+
+Verify a credential (a JWT VC) against a node's registries, through its public API only: its
+shape, validity window, issuer DID and key (at issuance and now), signature (ES256, ES256K),
+accreditation chain in the Issuers Registry up to the Root TAO, schema in the Schemas Registry
+and status list (through the issuer's proxy). Prints one line per check (✔ passed, ✘ failed,
+– not applicable or not reached), the chain and the verdict. "-" reads the credential from
+standard input; a file holds one compact JWT.
+
+Options:
+  --node URL   the node (default http://localhost:8080, or CORE_NODE_URL)
+  --at T       check the validity window and the issuer's key at this date-time (default now)
+  --json       print the trust report as JSON: { verdict, checks[], chain[] }; each check
+               names the registry read that decided it ("source")
+
+Exit codes: 0 trusted, 1 untrusted (a check failed), 2 bad usage.
+`;
+
 /**
  * The help that `core-registry help <names>` and `core-registry <names> --help` print.
  * @throws {CliUsageError} when a name is not a command.
@@ -92,6 +113,8 @@ export function helpFor([command, ...rest]: readonly string[]): string {
       return helpOf(WALLET_COMMANDS, ['wallet'], rest);
     case 'network':
       return helpOf(NETWORK_COMMANDS, ['network'], rest);
+    case 'verify':
+      return VERIFY_HELP;
     default:
       throw unknownCommand(command);
   }

@@ -26,6 +26,10 @@ export type CreateCredentialParameters = {
   expiresAt?: number;
   /** Clock, unix seconds (default now). */
   now?: number;
+  /** `vc.credentialSchema`, e.g. `{ id: <Schemas Registry URL>, type: 'JsonSchema' }`. */
+  credentialSchema?: Record<string, unknown> | Record<string, unknown>[];
+  /** `vc.credentialStatus`, e.g. a `StatusList2021Entry` whose list an issuer proxy serves. */
+  credentialStatus?: Record<string, unknown>;
 };
 
 /**
@@ -35,7 +39,7 @@ export type CreateCredentialParameters = {
  * const vc = createCredential({ issuer: operator, subject: holder.did, type: 'VerifiableAuthorisationToOnboard' });
  */
 export function createCredential(parameters: CreateCredentialParameters): string {
-  const { issuer, subject, type, claims = {} } = parameters;
+  const { issuer, subject, type, claims = {}, credentialSchema, credentialStatus } = parameters;
   const now = parameters.now ?? Math.floor(Date.now() / 1000);
   const validFrom = parameters.validFrom ?? now;
   const jti = `urn:uuid:${randomUUID()}`;
@@ -59,6 +63,8 @@ export function createCredential(parameters: CreateCredentialParameters): string
           ? {}
           : { expirationDate: new Date(parameters.expiresAt * 1000).toISOString() }),
         credentialSubject: { ...claims, id: subject },
+        ...(credentialSchema === undefined ? {} : { credentialSchema }),
+        ...(credentialStatus === undefined ? {} : { credentialStatus }),
       },
     },
     issuer.privateKeyJwk,

@@ -115,6 +115,19 @@ export {
 } from './signers.js';
 export { algorithmOf, signJwt } from './signJwt.js';
 export {
+  CHECK_IDS,
+  type ChainLink,
+  type Check,
+  type CheckId,
+  type CheckVerdict,
+  type TrustReport,
+} from './verify/trustReport.js';
+export {
+  type VerifyCredentialParameters,
+  type VerifyCredentialReturnType,
+  verifyCredential,
+} from './verifyCredential.js';
+export {
   type Receipt,
   type WaitForReceiptParameters,
   type WriteContractParameters,

@@ -14,7 +14,7 @@ import { sources } from '../support/sourceFiles.js';
  * `<name>` such as a path `/v1/<name>/…` or a scope `<name>:write`) and holds the list to the few
  * places allowed to: the catalogue, the trust model of the token endpoint (DESIGN.md §6: the
  * registries it reads and the scopes with their own credential), the SDK's registry-specific
- * helpers, and the CLI's registry-specific commands.
+ * helpers and credential verifier, and the CLI's registry-specific commands.
  */
 const SRC = new URL('../../src/', import.meta.url).pathname;
 
@@ -66,6 +66,10 @@ const ALLOWED: Record<string, string[]> = {
   // SDK helpers for one registry's protocol (commit–reveal legs, DID registration).
   'client/commitAndReveal.ts': ['track-and-trace'],
   'client/registerDid.ts': ['did-registry'],
+  // The credential verifier's reads of the trust registries (README, "Verify a credential").
+  'client/verify/checkAccreditation.ts': ['issuers-registry'],
+  'client/verify/checkIssuerKeys.ts': ['did-registry'],
+  'client/verify/checkSchema.ts': ['schemas-registry'],
   // The SDK's REST response types, derived from each registry's response schemas (types only).
   'client/responses.ts': ALL,
 };

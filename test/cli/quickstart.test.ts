@@ -2,18 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { CLI, runSnippet } from '../support/cli.js';
+import { CLI, readmeCommands, runSnippet } from '../support/cli.js';
 import { startTestNode, type TestNode } from '../support/testNode.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-
-/** The commands of the README's quickstart block (```sh quickstart). */
-function quickstartCommands(): string[] {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const block = /```sh quickstart\n([\s\S]*?)```/.exec(readme)?.[1];
-  if (!block) throw new Error('README.md has no ```sh quickstart block');
-  return block.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
-}
 
 let node: TestNode;
 let workDir: string;
@@ -40,7 +32,7 @@ vi.setConfig({ testTimeout: 120_000 });
 describe('README quickstart', () => {
   test('every command runs as written, and the file is read back timestamped', async () => {
     const outputs: string[] = [];
-    for (const line of quickstartCommands()) {
+    for (const line of readmeCommands('quickstart')) {
       const { code, stdout, stderr } = await runSnippet(line, node, workDir);
       if (code !== 0) throw new Error(`"${line}" failed: ${stderr}`);
       outputs.push(stdout);

@@ -5,18 +5,14 @@ import {
   type IncomingHttpHeaders,
   type Server,
 } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { type Address, getAddress, type Hex, hexToBytes, sha256, toHex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { kernel } from '../../src/http/kernel.js';
-import { createDidCoreV1, isDidCoreV1 } from '../../src/identity/didCore.js';
-import { createLedgerClient } from '../../src/ledger/createLedgerClient.js';
+import { createDidCoreV1 } from '../../src/identity/didCore.js';
 import { REGISTRIES } from '../../src/registries/catalog.js';
-import { DID_CORE_V1_FORMAT } from '../../src/registries/common/schemas.js';
-import { issuersRegistryRoutes } from '../../src/registries/issuers-registry/routes.js';
-import { services } from '../../src/services.js';
 import { randomAccount } from '../support/chain.js';
+import { startLenientIssuersRegistry } from '../support/lenientIssuersRegistry.js';
 import { type OperatorFixture, operatorOf } from '../support/operator.js';
 import { getJson, startTestNode, type TestNode } from '../support/testNode.js';
 
@@ -665,26 +661,11 @@ describe('issuer proxies', () => {
       ids[name as keyof typeof ids] = sha256(toHex(data));
     }
 
-    lenient = Fastify({
-      ajv: {
-        customOptions: {
-          removeAdditional: false,
-          allErrors: true,
-          coerceTypes: 'array',
-          formats: { [DID_CORE_V1_FORMAT]: isDidCoreV1 },
-        },
-      },
-    }) as unknown as FastifyInstance;
-    await lenient.register(services, {
-      config: node.app.config,
-      ledger: createLedgerClient({ url: node.ledger.url }),
-    });
-    await lenient.register(kernel, { rateLimit: 0 });
-    await lenient.register(issuersRegistryRoutes, {
-      prefix: '/v1/issuers-registry',
-      proxy: { allowInsecureUpstreams: true, timeoutMs: 500, maxBytes: 64 * 1024 },
-    });
-    const address = await lenient.listen({ port: 0, host: '127.0.0.1' });
+    let address: string;
+    ({ app: lenient, url: address } = await startLenientIssuersRegistry(node, {
+      timeoutMs: 500,
+      maxBytes: 64 * 1024,
+    }));
     lenientBase = `${address}/v1/issuers-registry/issuers/${ti.did}/proxies`;
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, vi } from 'vitest';
@@ -7,6 +7,17 @@ import { startTestNode, type TestNode } from './testNode.js';
 
 /** The built CLI (`npm run build`; CI builds it in `npm ci`). */
 export const CLI = resolve(import.meta.dirname, '../../dist/src/cli/main.js');
+
+/**
+ * The commands of a README block fenced as ```sh <name>, one a line (blank lines and comments
+ * left out): the docs tests run them as a reader would.
+ */
+export function readmeCommands(name: string): string[] {
+  const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+  const block = new RegExp(`\`\`\`sh ${name}\n([\\s\\S]*?)\`\`\``).exec(readme)?.[1];
+  if (!block) throw new Error(`README.md has no \`\`\`sh ${name} block`);
+  return block.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+}
 
 export type CliRun = { code: number; stdout: string; stderr: string };
 

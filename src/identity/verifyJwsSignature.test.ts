@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import secp256k1 from 'secp256k1';
 import { describe, expect, test } from 'vitest';
 import { signJwt } from '../client/signJwt.js';
-import type { PrivateEcJwk, PublicEcJwk } from '../identity/jwk.js';
+import type { PrivateEcJwk, PublicEcJwk } from './jwk.js';
 import { parseCompactJwt } from './parseCompactJwt.js';
 import { verifyJwsSignature } from './verifyJwsSignature.js';
 

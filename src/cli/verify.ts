@@ -1,0 +1,57 @@
+import type { CoreClient } from '../client/createCoreClient.js';
+import type { Check, TrustReport } from '../client/verify/trustReport.js';
+import { verifyCredential } from '../client/verifyCredential.js';
+import { CliUsageError, type Output } from './output.js';
+import { readJwt } from './readJwt.js';
+
+/** What `verify` reads from the command line. */
+export type VerifyContext = {
+  client: CoreClient;
+  output: Output;
+  /** `--contract-address`: refused, the verifier reads the default instances. */
+  contractAddress: string | undefined;
+  /** `--at`: a date-time to check the credential at. */
+  at: string | undefined;
+};
+
+const MARKS: Record<Check['verdict'], string> = { pass: '✔', fail: '✘', skip: '–' };
+
+/**
+ * `verify <file|->`: the trust report of a credential (help: `VERIFY_HELP` in rootHelp.ts).
+ * @returns the exit code: 0 trusted, 1 untrusted.
+ * @throws {CliUsageError} for a missing or extra argument, `--contract-address`, a bad `--at`, or
+ *   input that is not a compact JWT.
+ */
+export async function runVerify(args: readonly string[], context: VerifyContext): Promise<0 | 1> {
+  const [value, ...extra] = args;
+  if (value === undefined || extra.length > 0)
+    throw new CliUsageError('verify takes one file holding a credential, or - for standard input');
+  if (context.contractAddress !== undefined)
+    throw new CliUsageError(
+      'verify reads the default registry instances: --contract-address is not taken',
+    );
+  const at = context.at === undefined ? undefined : new Date(context.at);
+  if (at !== undefined && Number.isNaN(at.getTime()))
+    throw new CliUsageError(`--at must be a date-time, not "${context.at}"`);
+  const jwt = await readJwt(value);
+  const report = await verifyCredential(jwt, { node: context.client, ...(at ? { at } : {}) });
+  context.output.result(report, toHumanReport(report));
+  return report.verdict === 'trusted' ? 0 : 1;
+}
+
+/** One line per check, then the chain and the verdict. */
+export function toHumanReport(report: TrustReport): string {
+  const width = Math.max(...report.checks.map(({ id }) => id.length));
+  const lines = report.checks.map(
+    ({ id, verdict, detail }) => `${MARKS[verdict]} ${id.padEnd(width)}  ${detail}`,
+  );
+  const chain = report.chain.map(({ did, role }) => `${did} (${role})`).join(' ← ');
+  const failed = report.checks.filter(({ verdict }) => verdict === 'fail').length;
+  return [
+    ...lines,
+    `chain: ${chain === '' ? 'none' : chain}`,
+    report.verdict === 'trusted'
+      ? 'trusted'
+      : `untrusted: ${failed} of ${report.checks.length} checks failed`,
+  ].join('\n');
+}
