@@ -63,6 +63,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'rpc/': ['errors/', 'identity/', 'ledger/', 'http/', 'registries/', 'genesis/', 'auth/'],
   'ops/': ['errors/', 'ledger/', 'http/'],
   'client/': ['errors/', 'identity/'],
+  'resolver/': ['errors/', 'identity/'],
 };
 
 /** What the SDK may import types from besides its own parts (`import type` only). */
@@ -110,8 +111,8 @@ describe('module boundaries', () => {
     ).toEqual([]);
   });
 
-  test('behavior: identity/ and the SDK ship without server code', () => {
-    const shipped = (file: string) => file.startsWith('identity/') || file.startsWith('client/');
+  test('behavior: identity/, the SDK and the resolvers ship without server code', () => {
+    const shipped = (file: string) => /^(identity|client|resolver)\//.test(file);
     expect(
       violations(
         shipped,

@@ -47,9 +47,10 @@ describe('core-registry --help', () => {
         'wallet schema update',
         'wallet issuer accept',
         'network init',
+        'resolver-driver',
       ]),
     );
-    expect(seen).toHaveLength(34);
+    expect(seen).toHaveLength(35);
   });
 
   test('default: each group lists its commands and each command shows its own usage', async () => {
