@@ -5,7 +5,7 @@ import { createDidCoreV1 } from '../../src/identity/didCore.js';
 import { toDidKey } from '../../src/identity/didKey.js';
 import type { PublicEcJwk } from '../../src/identity/jwk.js';
 import { connectTestChain } from '../support/chain.js';
-import { CLI } from '../support/cli.js';
+import { CLI, runCli } from '../support/cli.js';
 import { createHolder, registerHolder, type TestHolder } from '../support/holders.js';
 import { freePort, getJson, startTestNode, type TestNode } from '../support/testNode.js';
 
@@ -167,5 +167,20 @@ describe('core-registry resolver-driver: GET /1.0/identifiers/{did}', () => {
       status: 503,
       body: { didResolutionMetadata: { error: 'internalError', retryable: true } },
     });
+  });
+});
+
+describe('core-registry resolver-driver: usage', () => {
+  test('error: a malformed --node or --port, or an argument, is bad usage (exit 2)', async () => {
+    expect(await runCli(['resolver-driver', '--port', 'abc'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'core-registry: "--port" must be an integer from 0 to 65535\n',
+    });
+    expect(await runCli(['resolver-driver', '--node', 'localhost:8080'])).toMatchObject({
+      code: 2,
+      stderr: 'core-registry: "--node" must be an http(s) URL: write "http://localhost:8080"\n',
+    });
+    expect(await runCli(['resolver-driver', 'extra'])).toMatchObject({ code: 2 });
   });
 });
