@@ -79,6 +79,14 @@ async function main(argv: string[]): Promise<void> {
       chainId: values['chain-id'],
       blockPeriodSeconds: values['block-period-seconds'],
     });
+  if (command === 'resolver-driver') {
+    if (args.length > 0)
+      throw new CliUsageError(
+        'resolver-driver takes options only: see "npx core-registry resolver-driver --help"',
+      );
+    const { runResolverDriver } = await import('./resolverDriver.js');
+    return runResolverDriver({ node: nodeUrlOf(values), port: values.port, host: values.host });
+  }
   if (command !== 'serve' && command !== 'deploy') throw unknownCommand(command);
   if (args.length > 0)
     throw new CliUsageError(
@@ -107,14 +115,17 @@ function configOverrides(values: Values): ConfigInput {
   return overrides;
 }
 
+/** The node a command talks to: `--node`, else `CORE_NODE_URL`, else the default; an http(s) URL. */
+function nodeUrlOf(values: Values): string {
+  if (values.node !== undefined) return parseHttpUrl('--node', values.node);
+  return process.env.CORE_NODE_URL
+    ? parseHttpUrl('CORE_NODE_URL', process.env.CORE_NODE_URL)
+    : DEFAULT_NODE_URL;
+}
+
 /** What every wallet and admin command shares: the node (checked to be an http(s) URL) and the output. */
 function commonContext(values: Values) {
-  const baseUrl =
-    values.node !== undefined
-      ? parseHttpUrl('--node', values.node)
-      : process.env.CORE_NODE_URL
-        ? parseHttpUrl('CORE_NODE_URL', process.env.CORE_NODE_URL)
-        : DEFAULT_NODE_URL;
+  const baseUrl = nodeUrlOf(values);
   return {
     client: createCoreClient({ baseUrl: baseUrl.replace(/\/+$/, '') }),
     output: createOutput(values.json === true),

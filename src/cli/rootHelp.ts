@@ -18,6 +18,8 @@ Commands:
                    accreditation chain, schema, status; exit 0 trusted, 1 untrusted
   network init     Write a Besu QBFT network for several operators: genesis, node keys,
                    Besu configs, a compose file with the validators and one API node each
+  resolver-driver  Serve did:core and did:key to a DIF Universal Resolver
+                   (GET /1.0/identifiers/{did}), reading did:core from a node
   help [command]   Show this help, or a command's
 
 --help (-h) after any command or subcommand shows its help; --version shows the version.
@@ -94,6 +96,26 @@ Options:
 Exit codes: 0 trusted, 1 untrusted (a check failed), 2 bad usage.
 `;
 
+/** `core-registry resolver-driver --help`. */
+const RESOLVER_DRIVER_HELP = `Usage: core-registry resolver-driver [options]
+
+Serve the DIF Universal Resolver driver API for did:core and did:key, so that a Universal
+Resolver deployment can include them: GET /1.0/identifiers/{did}[?versionTime=T] answers the
+DID resolution result, or with Accept application/did+ld+json (application/did+json) the DID
+document alone. did:core documents are read from a node's public DID Registry read
+(versionTime becomes its valid-at); did:key (jwk_jcs-pub, P-256 or secp256k1) is resolved here.
+Failures answer the resolution result with its error: 400 invalidDid or invalidOptions,
+404 notFound, 406 representationNotSupported, 501 methodNotSupported, 500 internalError,
+503 when the node does not answer. Prints where it listens on stderr; Ctrl-C stops it.
+
+Options:
+  --node URL         CORE_NODE_URL    the node to read did:core from (http://localhost:8080)
+  --port N                            port to listen on (8081; 0 = any free port)
+  --host ADDR                         interface to bind (0.0.0.0)
+
+Exit codes: 1 it cannot listen (the message says why), 2 bad usage.
+`;
+
 /**
  * The help that `core-registry help <names>` and `core-registry <names> --help` print.
  * @throws {CliUsageError} when a name is not a command.
@@ -107,6 +129,8 @@ export function helpFor([command, ...rest]: readonly string[]): string {
       return SERVE_HELP;
     case 'deploy':
       return DEPLOY_HELP;
+    case 'resolver-driver':
+      return RESOLVER_DRIVER_HELP;
     case 'admin':
       return helpOf(ADMIN_COMMANDS, ['admin'], rest);
     case 'wallet':

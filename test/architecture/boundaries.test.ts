@@ -64,6 +64,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'ops/': ['errors/', 'ledger/', 'http/'],
   'explorer/': ['errors/', 'files/', 'http/'],
   'client/': ['errors/', 'identity/'],
+  'resolver/': ['errors/', 'identity/'],
 };
 
 /** What the SDK may import types from besides its own parts (`import type` only). */
@@ -111,8 +112,8 @@ describe('module boundaries', () => {
     ).toEqual([]);
   });
 
-  test('behavior: identity/ and the SDK ship without server code', () => {
-    const shipped = (file: string) => file.startsWith('identity/') || file.startsWith('client/');
+  test('behavior: identity/, the SDK and the resolvers ship without server code', () => {
+    const shipped = (file: string) => /^(identity|client|resolver)\//.test(file);
     expect(
       violations(
         shipped,

@@ -14,7 +14,7 @@ import { sources } from '../support/sourceFiles.js';
  * `<name>` such as a path `/v1/<name>/…` or a scope `<name>:write`) and holds the list to the few
  * places allowed to: the catalogue, the trust model of the token endpoint (DESIGN.md §6: the
  * registries it reads and the scopes with their own credential), the SDK's registry-specific
- * helpers and credential verifier, and the CLI's registry-specific commands.
+ * helpers, credential verifier and did:core resolver, and the CLI's registry-specific commands.
  */
 const SRC = new URL('../../src/', import.meta.url).pathname;
 
@@ -72,6 +72,8 @@ const ALLOWED: Record<string, string[]> = {
   'client/verify/checkSchema.ts': ['schemas-registry'],
   // The SDK's REST response types, derived from each registry's response schemas (types only).
   'client/responses.ts': ALL,
+  // The did:core resolver reads the DID Registry's public REST read (docs/resolver.md).
+  'resolver/getResolver.ts': ['did-registry'],
 };
 
 describe('registry slices', () => {

@@ -48,9 +48,10 @@ describe('core-registry --help', () => {
         'wallet issuer accept',
         'network init',
         'verify',
+        'resolver-driver',
       ]),
     );
-    expect(seen).toHaveLength(35);
+    expect(seen).toHaveLength(36);
   });
 
   test('default: each group lists its commands and each command shows its own usage', async () => {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
@@ -29,7 +29,7 @@ afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 /** Every module URL a fresh Node process resolves while it imports `entry`. */
 function modulesLoadedBy(entry: string): string[] {
-  const log = join(workDir, 'resolved.log');
+  const log = join(workDir, `resolved-${basename(dirname(entry))}.log`);
   const hooks = `import { appendFileSync } from 'node:fs';
 export async function resolve(specifier, context, next) {
   const resolved = await next(specifier, context);
@@ -49,5 +49,18 @@ describe('core-registry/client (built)', () => {
     expect(loaded).toContain(pathToFileURL(SDK).href);
     expect(loaded.some((url) => url.includes('/dist/artifacts/Timestamp.js'))).toBe(true);
     expect(loaded.filter((url) => SERVER_PACKAGES.test(url) || SERVER_PARTS.test(url))).toEqual([]);
+  });
+});
+
+describe('core-registry/resolver (built)', () => {
+  test('behavior: importing the resolvers loads no server code, nor did-resolver (types only)', () => {
+    const resolver = join(ROOT, 'dist/src/resolver/index.js');
+    const loaded = modulesLoadedBy(resolver);
+    expect(loaded).toContain(pathToFileURL(resolver).href);
+    const forbidden = (url: string) =>
+      SERVER_PACKAGES.test(url) ||
+      SERVER_PARTS.test(url) ||
+      /\/dist\/src\/client\/|\/node_modules\/did-resolver\//.test(url);
+    expect(loaded.filter(forbidden)).toEqual([]);
   });
 });

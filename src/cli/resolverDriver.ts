@@ -1,0 +1,50 @@
+import type { AddressInfo } from 'node:net';
+import { inspect } from 'node:util';
+import { parseHttpUrl, parseInteger } from '../config.js';
+import { createResolverDriver } from './createResolverDriver.js';
+import { toListenError } from './listenCheck.js';
+
+/** The port a driver listens on unless `--port` says otherwise: beside a node's 8080. */
+export const DEFAULT_DRIVER_PORT = 8081;
+
+export type ResolverDriverOptions = {
+  /** `--node`, else `CORE_NODE_URL`, else the default node URL. */
+  node: string;
+  /** `--port`: 0 for any free port. */
+  port: string | undefined;
+  /** `--host` (default `0.0.0.0`, as a driver in a Universal Resolver's containers needs). */
+  host: string | undefined;
+};
+
+/**
+ * `core-registry resolver-driver`: serves the Universal Resolver driver API until SIGINT or
+ * SIGTERM. Prints one line on stderr once it listens: the address to give a Universal Resolver.
+ * @throws {ConfigError} for a malformed `--node` or `--port` (exit 2), or a port it cannot listen
+ * on (exit 1).
+ */
+export async function runResolverDriver(options: ResolverDriverOptions): Promise<void> {
+  const node = parseHttpUrl('--node', options.node);
+  const port = parseInteger('--port', options.port, DEFAULT_DRIVER_PORT, 0, 65535);
+  const host = options.host ?? '0.0.0.0';
+  const server = createResolverDriver({
+    node,
+    onError: (error) => process.stderr.write(`core-registry: ${inspect(error)}\n`),
+  });
+  await new Promise<void>((listening, failed) => {
+    server.once('error', failed);
+    server.listen({ host, port }, listening);
+  }).catch((error: unknown) => {
+    throw toListenError(host, port, error);
+  });
+  const address = server.address() as AddressInfo;
+  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  process.stderr.write(
+    `core-registry: resolver driver for ${node} listening on http://${shown}:${address.port}/1.0/identifiers/\n`,
+  );
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
