@@ -7,6 +7,7 @@ import { errorPanel } from './errorPanel.js';
 import { issuersView, issuerView } from './issuers.js';
 import { networkView } from './network.js';
 import { parseRoute, type Route } from './router.js';
+import { verifyCredentialView } from './verifyCredentialView.js';
 import type { View } from './view.js';
 
 /** The view of a route: its first segment, and whether an id follows. */
@@ -21,6 +22,8 @@ function viewOf(route: Route): View {
       return id === undefined ? issuersView : issuerView;
     case 'check':
       return checkFileView;
+    case 'verify':
+      return verifyCredentialView;
     case 'browse':
       return id === undefined ? networkView : browseView;
     default:
