@@ -17,7 +17,6 @@ await build({
     // The Node-only modules the shared verification code imports, on their browser stand-ins.
     alias: {
       'node:crypto': join(shims, 'crypto.ts'),
-      'node:zlib': join(shims, 'zlib.ts'),
       secp256k1: join(shims, 'secp256k1.ts'),
     },
   },

@@ -61,7 +61,7 @@ export async function checkStatus(
       `The status list is for "${String(subject.statusPurpose)}", not "${entry.purpose}"`,
       source,
     );
-  const bit = readStatusBit(subject.encodedList, entry.index);
+  const bit = await readStatusBit(subject.encodedList, entry.index);
   if (typeof bit === 'string') return fail('status', bit, source);
   const state = entry.purpose === 'revocation' ? 'revoked' : 'suspended';
   return bit

@@ -53,17 +53,19 @@ describe('readStatusBit', () => {
   bits[1] = 0b0001_0000; // entry 11
   const encoded = gzipSync(bits).toString('base64url');
 
-  test('default: bit 0 is the most significant bit of the first byte', () => {
-    expect(readStatusBit(encoded, 11)).toBe(true);
-    expect(readStatusBit(encoded, 12)).toBe(false);
-    expect(readStatusBit(`u${encoded}`, 11)).toBe(true);
+  test('default: bit 0 is the most significant bit of the first byte', async () => {
+    expect(await readStatusBit(encoded, 11)).toBe(true);
+    expect(await readStatusBit(encoded, 12)).toBe(false);
+    expect(await readStatusBit(`u${encoded}`, 11)).toBe(true);
   });
 
-  test('error: no list, not GZIP, an index past the end', () => {
-    expect(readStatusBit(undefined, 0)).toBe('The status list has no "encodedList"');
-    expect(readStatusBit('AAAA', 0)).toBe(
+  test('error: no list, not GZIP, an index past the end', async () => {
+    expect(await readStatusBit(undefined, 0)).toBe('The status list has no "encodedList"');
+    expect(await readStatusBit('AAAA', 0)).toBe(
       'The status list "encodedList" is not GZIP-compressed base64url',
     );
-    expect(readStatusBit(encoded, 128)).toBe('The status list holds 128 entries, not entry 128');
+    expect(await readStatusBit(encoded, 128)).toBe(
+      'The status list holds 128 entries, not entry 128',
+    );
   });
 });

@@ -1,4 +1,3 @@
-import { gunzipSync } from 'node:zlib';
 import { isRecord } from './checkShape.js';
 
 /** A `credentialStatus` entry that names a bit of a status list served by an issuer proxy. */
@@ -52,16 +51,20 @@ export function parseStatusEntry(
 
 /**
  * Reads bit `index` of a status list's `encodedList` (GZIP, base64url, optionally multibase `u`):
- * bit 0 is the most significant bit of the first byte.
+ * bit 0 is the most significant bit of the first byte. Decompressed with the web platform's
+ * `DecompressionStream`, not `node:zlib`, so that the explorer can run the verifier in a browser.
  * @returns the bit, or why the list cannot be read.
  */
-export function readStatusBit(encodedList: unknown, index: number): boolean | string {
+export async function readStatusBit(
+  encodedList: unknown,
+  index: number,
+): Promise<boolean | string> {
   if (typeof encodedList !== 'string' || encodedList === '')
     return 'The status list has no "encodedList"';
   const base64 = encodedList.startsWith(`u${GZIP_BASE64}`) ? encodedList.slice(1) : encodedList;
-  let bits: Buffer;
+  let bits: Uint8Array;
   try {
-    bits = gunzipSync(Buffer.from(base64, 'base64url'));
+    bits = await gunzip(Buffer.from(base64, 'base64url'));
   } catch {
     return 'The status list "encodedList" is not GZIP-compressed base64url';
   }
@@ -74,4 +77,9 @@ export function readStatusBit(encodedList: unknown, index: number): boolean | st
 /** The credential inside a status list JWT payload (VCDM 1.1 `vc`, or VCDM 2.0 itself). */
 export function toStatusListCredential(payload: Record<string, unknown>): Record<string, unknown> {
   return isRecord(payload.vc) ? payload.vc : payload;
+}
+
+async function gunzip(data: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
