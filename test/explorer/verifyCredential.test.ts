@@ -156,6 +156,18 @@ describe.runIf(run)('explorer: verify a credential', () => {
     await shot('verify-tampered');
   });
 
+  test('behavior: an ES256K signature in its other (high) S form verifies too, on the pure-JS curve', async () => {
+    const [head, body, signature] = credential.split('.') as [string, string, string];
+    const raw = Buffer.from(signature, 'base64url');
+    const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+    const s = n - BigInt(`0x${raw.subarray(32).toString('hex')}`);
+    const other = Buffer.concat([
+      raw.subarray(0, 32),
+      Buffer.from(s.toString(16).padStart(64, '0'), 'hex'),
+    ]);
+    expect(await verify(`${head}.${body}.${other.toString('base64url')}`)).toEqual(ALL_PASS);
+  });
+
   test('error: text that is not a JWT fails the shape check, the rest skipped', async () => {
     const checks = await verify('not a credential');
     expect(checks.shape).toBe('fail');
