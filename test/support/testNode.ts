@@ -68,7 +68,10 @@ export async function startTestNode(options: StartTestNodeOptions = {}): Promise
     CORE_PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Suites send hundreds of requests a minute from one address; the rate-limit test sets its own.
     CORE_RATE_LIMIT: '0',
-    ...(shared ? { CORE_LEDGER_URL: shared } : {}),
+    // The worker's ledger serves every file of the worker on a busy 2-core machine: its answers
+    // may take longer than the 2 s a node waits in production. Nodes with a ledger of their own
+    // keep that deadline (the fault tests stop their ledger and expect a prompt 503).
+    ...(shared ? { CORE_LEDGER_URL: shared, CORE_LEDGER_TIMEOUT: '10' } : {}),
     ...options.env,
   });
   const node = await startNode(config, pino({ level: 'silent' }));
