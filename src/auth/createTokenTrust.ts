@@ -43,23 +43,32 @@ export function createTokenTrust(parameters: CreateTokenTrustParameters): TokenT
 
   return async (token) => {
     const issuer = issuerOf(token);
-    const candidates: Verifier[] = [];
-    if (issuer === own.issuer) candidates.push(ownVerifier);
-    for (const peer of peerVerifiers) {
-      const verifier = await peer().catch(() => undefined);
-      if (verifier !== undefined && verifier.issuer === issuer) candidates.push(verifier);
-    }
-    // No candidate: verified as this node's, which says precisely why it is refused.
-    if (candidates.length === 0) candidates.push(ownVerifier);
-    let refusal: unknown;
-    for (const { issuer, audience, keys } of candidates) {
+    const refusals: unknown[] = [];
+    const verifyWith = ({ issuer, audience, keys }: Verifier) =>
+      verifyAccessToken(token, { keys, issuer, audience });
+    // The node's own tokens are the common case: they never wait for a peer's metadata.
+    if (issuer === own.issuer) {
       try {
-        return await verifyAccessToken(token, { keys, issuer, audience });
+        return await verifyWith(ownVerifier);
       } catch (error) {
-        refusal ??= error;
+        refusals.push(error);
       }
     }
-    throw refusal;
+    const peersOfIssuer = (
+      await Promise.all(peerVerifiers.map((peer) => peer().catch(() => undefined)))
+    ).filter(
+      (verifier): verifier is Verifier => verifier !== undefined && verifier.issuer === issuer,
+    );
+    // No candidate at all: verified as this node's, which says precisely why it is refused.
+    if (refusals.length === 0 && peersOfIssuer.length === 0) peersOfIssuer.push(ownVerifier);
+    for (const verifier of peersOfIssuer) {
+      try {
+        return await verifyWith(verifier);
+      } catch (error) {
+        refusals.push(error);
+      }
+    }
+    throw refusals[0];
   };
 }
 
