@@ -56,6 +56,8 @@ export function createHeadTracker(parameters: CreateHeadTrackerParameters): Head
   const { ledger, subscriptionUrl, onSubscription } = parameters;
   let head: Head | undefined;
   let live = false;
+  /** Counts lost connections: a confirmation whose connection was lost since is void. */
+  let losses = 0;
   let reported: 'live' | 'lost' | undefined;
   let scheduled: Promise<Head> | undefined;
 
@@ -88,12 +90,16 @@ export function createHeadTracker(parameters: CreateHeadTrackerParameters): Head
             if (announced) head = announced;
           },
           async onLive() {
+            const connection = losses;
             await lookUp().catch(() => undefined);
+            // Lost while the head was looked up (a ledger stopping): heads no longer arrive.
+            if (connection !== losses) return;
             live = true;
             reported = 'live';
             onSubscription?.('live');
           },
           onLost(cause) {
+            losses++;
             live = false;
             // Told once per change: a ledger without WebSocket fails every retry.
             if (reported === 'lost') return;
