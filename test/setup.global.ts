@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ const QUIET = { info() {}, warn() {}, error() {} };
  * - Design: STYLE.md B8
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  buildExplorer();
   const dataDirs = Array.from({ length: TEST_WORKERS }, () =>
     mkdtempSync(join(tmpdir(), 'core-registry-worker-')),
   );
@@ -36,4 +38,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await Promise.all(ledgers.map((ledger) => ledger.stop()));
     for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * The explorer's files as `npm run build` makes them (its scripts and the SDK bundle), built once
+ * before any test: nodes serve the files present when they start, and test files running side
+ * by side must not rewrite files another's browser is loading.
+ */
+function buildExplorer(): void {
+  execFileSync(process.execPath, [
+    'node_modules/typescript/bin/tsc',
+    '-p',
+    'explorer/tsconfig.json',
+  ]);
+  execFileSync(process.execPath, ['scripts/bundleSdk.mjs'], { stdio: 'ignore' });
 }

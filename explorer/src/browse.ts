@@ -1,6 +1,7 @@
 import { type Collection, getJson } from './api.js';
 import { type Child, code, fragment, h, heading, link } from './dom.js';
 import { pager } from './pager.js';
+import { nestedCollectionsOf } from './registries.js';
 import { pageOf, type Route, toHash } from './router.js';
 import type { ViewContext } from './view.js';
 
@@ -43,10 +44,25 @@ export async function browseView({ route, signal }: ViewContext): Promise<Node> 
       pager(body, page, (n) => toHash(route.segments, { ...queryOf(route), page: n })),
     );
   }
+  const nested = nestedCollectionsOf(segments);
   return fragment(
     heading(title),
     h('p', { class: 'muted' }, source),
     h('div', { id: 'entity' }, renderValue(body)),
+    nested.length === 0
+      ? null
+      : h(
+          'nav',
+          { 'aria-label': 'Lists under this entity', id: 'nested' },
+          h('h2', {}, 'See also'),
+          h(
+            'ul',
+            {},
+            ...nested.map((name) =>
+              h('li', {}, link(toHash([...route.segments, name], queryOf(route)), name)),
+            ),
+          ),
+        ),
   );
 }
 

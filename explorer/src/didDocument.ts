@@ -1,4 +1,5 @@
 import { getJson } from './api.js';
+import { didHistorySection } from './didHistory.js';
 import { code, fragment, h, heading, link, table } from './dom.js';
 import { toHash } from './router.js';
 import type { ViewContext } from './view.js';
@@ -18,8 +19,8 @@ type DidDocument = {
 } & Record<string, unknown>;
 
 /**
- * A DID document: its controllers, its keys with the relationships each holds, and the raw
- * document; `valid-at` (a date) shows the document as it was, or will be, at that date.
+ * A DID document: its controllers, its keys with the relationships each holds, its key history
+ * and the raw document; `valid-at` (a date) shows the document as it was, or will be, then.
  */
 export async function didDocumentView({ route, signal }: ViewContext): Promise<Node> {
   const did = route.segments[1] ?? '';
@@ -51,6 +52,7 @@ export async function didDocumentView({ route, signal }: ViewContext): Promise<N
           ['Key id', 'Type', 'Relationships'],
           keys,
         ),
+    didHistorySection(did, signal),
     h(
       'details',
       {},

@@ -11,7 +11,7 @@ const HEADINGS: Readonly<Record<number, string>> = {
 };
 
 /** What went wrong, announced to screen readers: the node's own message when it gave one. */
-export function errorPanel(error: unknown, level: 'h1' | 'h2' = 'h1'): HTMLElement {
+export function errorPanel(error: unknown, level: 'h1' | 'h2' | 'h3' = 'h1'): HTMLElement {
   const known = error instanceof ApiRequestError;
   const title = known ? (HEADINGS[error.status] ?? error.title) : 'Something went wrong';
   const detail = known ? error.message : 'The explorer could not show this page.';

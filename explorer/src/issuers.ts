@@ -35,7 +35,13 @@ export async function issuerView({ route, signal }: ViewContext): Promise<Node> 
   const chain = await getChain(did, attributes, signal);
   return fragment(
     heading('Issuer ', code(did)),
-    h('p', {}, link(toHash(['dids', did]), 'DID document')),
+    h(
+      'p',
+      {},
+      link(toHash(['dids', did]), 'DID document'),
+      ' · ',
+      link(toHash(['browse', 'issuers-registry', 'issuers', did, 'proxies']), 'Proxies'),
+    ),
     h('h2', {}, 'Accreditation chain'),
     h(
       'ol',
@@ -113,12 +119,25 @@ async function getChain(
   return steps;
 }
 
-/** The attributes of an issuer (its first 50), each at its latest revision. */
+/** Attributes read per page, the most the API gives. */
+const ATTRIBUTES_PER_PAGE = 50;
+/** An issuer has a few attributes; this bounds the reads for one with very many. */
+const MAX_ATTRIBUTE_PAGES = 20;
+
+/** The attributes of an issuer (up to 1,000), oldest first, each at its latest revision. */
 async function getAttributes(did: string, signal: AbortSignal): Promise<Attribute[]> {
   const base = `${issuerPath(did)}/attributes`;
-  const ids = await getPage<{ id: string }>(base, 1, { signal, size: 50 });
+  const size = ATTRIBUTES_PER_PAGE;
+  const first = await getPage<{ id: string }>(base, 1, { signal, size });
+  const pages = Math.min(Math.ceil(first.total / size), MAX_ATTRIBUTE_PAGES);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(pages - 1, 0) }, (_, i) =>
+      getPage<{ id: string }>(base, i + 2, { signal, size }),
+    ),
+  );
+  const ids = [first, ...rest].flatMap((page) => page.items);
   const replies = await Promise.all(
-    ids.items.map(({ id }) => getJson<{ attribute: Attribute }>(`${base}/${id}`, { signal })),
+    ids.map(({ id }) => getJson<{ attribute: Attribute }>(`${base}/${id}`, { signal })),
   );
   return replies.map((reply) => reply.attribute);
 }

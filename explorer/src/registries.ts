@@ -33,3 +33,27 @@ export const REGISTRIES: readonly RegistryEntry[] = [
 function entry(name: string, title: string, hasDetails: boolean, browse: string[]): RegistryEntry {
   return { name, title, hasDetails, browse: toHash(browse) };
 }
+
+/** The collections under an entity of the API, by the entity's path (`*`: any one segment). */
+const NESTED_COLLECTIONS: readonly (readonly [pattern: string, collections: readonly string[]])[] =
+  [
+    ['issuers-registry/issuers/*', ['attributes', 'proxies']],
+    ['issuers-registry/issuers/*/attributes/*', ['revisions']],
+    ['policies-registry/subjects/*', ['policies']],
+    ['schemas-registry/schemas/*', ['revisions']],
+    ['schemas-registry/schemas/*/revisions/*', ['metadata']],
+    ['timestamp/records/*', ['versions']],
+    ['track-and-trace/documents/*', ['events', 'accesses']],
+  ];
+
+/** The collections under the entity at `segments` (its path under `/v1/`), e.g. its events. */
+export function nestedCollectionsOf(segments: readonly string[]): readonly string[] {
+  const found = NESTED_COLLECTIONS.find(([pattern]) => {
+    const parts = pattern.split('/');
+    return (
+      parts.length === segments.length &&
+      parts.every((part, i) => part === '*' || part === segments[i])
+    );
+  });
+  return found?.[1] ?? [];
+}

@@ -1,28 +1,9 @@
 import { toExplorerHash } from './browse.js';
 import { code, fragment, h, heading, link } from './dom.js';
 import { errorPanel } from './errorPanel.js';
+import { boundFetch, loadSdk, type TrustReport } from './loadSdk.js';
 import { toHash } from './router.js';
 import type { ViewContext } from './view.js';
-
-/** The trust report of the SDK's `verifyCredential` (`src/client/verify/trustReport.ts`). */
-type TrustReport = {
-  verdict: 'trusted' | 'untrusted';
-  checks: { id: string; verdict: 'pass' | 'fail' | 'skip'; detail: string; source?: string }[];
-  chain: { did: string; role: 'TI' | 'TAO' | 'RootTAO'; attributeId: string; source: string }[];
-};
-
-type Verifier = {
-  verifyCredential: (
-    jwt: string,
-    parameters: { node: string; fetch: typeof fetch },
-  ) => Promise<TrustReport>;
-};
-
-/**
- * The SDK's verifier bundled for the browser (`scripts/bundleVerifier.mjs`), loaded on first use
- * only: it is the explorer's one large script. A variable, so that tsc leaves the path alone.
- */
-const VERIFIER_URL = './verify.js';
 
 const MARKS = { pass: '✔', fail: '✘', skip: '–' } as const;
 const SAID = { pass: 'passed', fail: 'failed', skip: 'skipped' } as const;
@@ -73,13 +54,8 @@ async function verify(jwt: string, result: HTMLElement, signal: AbortSignal): Pr
   result.setAttribute('aria-busy', 'true');
   result.replaceChildren(h('p', { class: 'loading' }, 'Verifying…'));
   try {
-    const { verifyCredential } = (await import(VERIFIER_URL)) as Verifier;
-    const report = await verifyCredential(jwt, {
-      node: location.origin,
-      // Bound: the verifier calls it as a plain function, which a browser's `fetch` refuses
-      // when it is stored as a property of another object.
-      fetch: (input, init) => fetch(input, init),
-    });
+    const { verifyCredential } = await loadSdk();
+    const report = await verifyCredential(jwt, { node: location.origin, fetch: boundFetch });
     if (signal.aborted) return;
     result.replaceChildren(...toReport(report));
   } catch (error) {

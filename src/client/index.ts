@@ -54,6 +54,14 @@ export {
   WriteContractsError,
   type WriteOutcome,
 } from './errors.js';
+export {
+  DID_HISTORY_EVENTS,
+  type DidChange,
+  type DidHistoryEntry,
+  type DidHistoryEventName,
+  type GetDidHistoryParameters,
+  getDidHistory,
+} from './getDidHistory.js';
 export { paginate } from './paginate.js';
 export { type RegisterDidParameters, registerDid } from './registerDid.js';
 export {

@@ -14,7 +14,7 @@ import { sources } from '../support/sourceFiles.js';
  * `<name>` such as a path `/v1/<name>/…` or a scope `<name>:write`) and holds the list to the few
  * places allowed to: the catalogue, the trust model of the token endpoint (DESIGN.md §6: the
  * registries it reads and the scopes with their own credential), the SDK's registry-specific
- * helpers, credential verifier and did:core resolver, and the CLI's registry-specific commands.
+ * helpers (a DID's history among them), credential verifier and did:core resolver, and the CLI's registry-specific commands.
  */
 const SRC = new URL('../../src/', import.meta.url).pathname;
 
@@ -63,8 +63,9 @@ const ALLOWED: Record<string, string[]> = {
   'auth/checkEntitlement.ts': TRUST,
   'auth/dcqlQueries.ts': TRUST,
   'auth/handleTokenRequest.ts': ['did-registry'],
-  // SDK helpers for one registry's protocol (commit–reveal legs, DID registration).
+  // SDK helpers for one registry's protocol (commit–reveal legs, DID registration, DID history).
   'client/commitAndReveal.ts': ['track-and-trace'],
+  'client/getDidHistory.ts': ['did-registry'],
   'client/registerDid.ts': ['did-registry'],
   // The credential verifier's reads of the trust registries (README, "Verify a credential").
   'client/verify/checkAccreditation.ts': ['issuers-registry'],

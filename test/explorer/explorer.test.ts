@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,12 +24,7 @@ let page: Page;
 
 beforeAll(async () => {
   if (!run) return;
-  // The node serves the files present when it starts: compile the page's scripts first.
-  execFileSync(process.execPath, [
-    'node_modules/typescript/bin/tsc',
-    '-p',
-    'explorer/tsconfig.json',
-  ]);
+  // The explorer's files are built by the global setup (test/setup.global.ts).
   node = await startTestNode();
   [seed, browser] = await Promise.all([seedExplorer(node), launchChromium()]);
   page = await browser.context.newPage();
@@ -134,6 +128,24 @@ describe.runIf(run)('explorer', () => {
     expect(await page.locator('#keys tbody tr').count()).toBe(then.verificationMethod.length);
   });
 
+  test("default: the key history lists the DID's changes; a change's date opens the document then", async () => {
+    await open(`#/dids/${encodeURIComponent(seed.tao.did)}`);
+    await page.waitForSelector('#history:not([aria-busy]) #history-table');
+    const rows = page.locator('#history-table tbody tr');
+    expect(
+      await rows.evaluateAll((elements) => elements.map((e) => e.getAttribute('data-event'))),
+    ).toEqual(['DidDocumentInserted', 'BaseDocumentUpdated']);
+    const registered = (await rows.first().textContent()) ?? '';
+    expect(registered).toContain('Registered');
+    expect(registered).toContain(seed.tao.key.vMethodId);
+    const when = ((await rows.first().locator('th a').textContent()) ?? '').trim();
+    expect(when).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    await shot('did-history');
+    await rows.first().locator('th a').click();
+    await page.waitForSelector(`#as-of:text("As of ${when}")`);
+    expect(await page.textContent('#keys')).toContain(seed.tao.key.vMethodId);
+  });
+
   test('error: a DID that is not registered shows a clear message', async () => {
     const missing = createDidCoreV1();
     await open(`#/dids/${encodeURIComponent(missing)}`);
@@ -198,6 +210,40 @@ describe.runIf(run)('explorer', () => {
     await shot('timestamp');
     await open('#/browse/policies-registry/policies');
     expect(await page.locator('#browse-list li').count()).toBeGreaterThan(0);
+  });
+
+  test('default: the seeded schema is listed; it shows its latest revision, and both revisions are listed', async () => {
+    await open('#/browse/schemas-registry/schemas');
+    await page.click(`#browse-list a:has-text("${seed.schema.multibaseId}")`);
+    await page.waitForSelector('#entity');
+    expect(await page.textContent('#entity')).toContain(seed.schema.title);
+    await shot('schema');
+    await page.click('#nested a:text-is("revisions")');
+    await page.waitForSelector('main:not([aria-busy]) #browse-list');
+    expect(await page.locator('#browse-list li').count()).toBe(2);
+  });
+
+  test('default: a Track and Trace document shows its metadata and creator, its event and its accesses', async () => {
+    const { document } = seed;
+    await open('#/browse/track-and-trace/documents');
+    await page.click(`#browse-list a:has-text("${document.hash}")`);
+    await page.waitForSelector('#entity');
+    const shown = await page.textContent('#entity');
+    expect(shown).toContain(document.metadata);
+    expect(shown).toContain(document.creator);
+    await shot('tnt-document');
+    await page.click('#nested a:text-is("events")');
+    await page.waitForSelector('#browse-list');
+    await page.locator('#browse-list a').first().click();
+    await page.waitForSelector('#entity');
+    expect(await page.textContent('#entity')).toContain('warehouse 7');
+    await page.goBack();
+    await page.goBack();
+    await page.click('#nested a:text-is("accesses")');
+    await page.waitForSelector('main:not([aria-busy]) #browse-list');
+    const accesses = await page.textContent('main');
+    expect(accesses).toContain(document.creator);
+    expect(accesses).toContain('creator');
   });
 
   test('behavior: on a phone-sized screen the network view needs no sideways scrolling', async () => {

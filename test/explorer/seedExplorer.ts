@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type Hex, sha256, toHex } from 'viem';
+import { base58btc } from 'multiformats/bases/base58';
+import { type Hex, hexToBytes, keccak256, sha256, toHex } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import {
   type CoreClient,
@@ -39,11 +40,16 @@ export type ExplorerSeed = {
   /** A file the TAO timestamped, and the block of the timestamp. */
   file: Buffer;
   fileBlock: number;
+  /** A schema with two revisions, by its multibase id, and its latest title. */
+  schema: { multibaseId: string; title: string };
+  /** A Track and Trace document the TAO authorised the TI to create, with one event. */
+  document: { hash: Hex; metadata: string; creator: string; externalHash: string };
 };
 
 /**
  * Seeds a node: two onboarded legal entities, an accreditation chain Root TAO → TAO → TI with
- * the TI revoked, the SHA-256 hash algorithm, and a timestamped file.
+ * the TI revoked, the SHA-256 hash algorithm and a timestamped file, a schema with two revisions,
+ * a Track and Trace document with an event, and the TAO's base document replaced.
  */
 export async function seedExplorer(node: TestNode): Promise<ExplorerSeed> {
   const client = createCoreClient({ baseUrl: node.url });
@@ -53,8 +59,19 @@ export async function seedExplorer(node: TestNode): Promise<ExplorerSeed> {
     onboardEntity(client, operator),
   ]);
   await accredit(client, operator, tao, revokedTi);
+  // One after another: the operator's writes would race for its account's nonce.
   const { file, fileBlock } = await timestampFile(client, operator, tao);
-  return { operatorDid: operator.did, tao, revokedTi, file, fileBlock };
+  const schema = await insertSchema(client, operator);
+  const document = await createDocument(client, operator, tao, revokedTi);
+  // A second change in the TAO's history.
+  await send(client, {
+    registry: 'did-registry',
+    functionName: 'updateBaseDocument',
+    args: [tao.did, '{"@context":["https://www.w3.org/ns/did/v1"],"alsoKnownAs":["explorer"]}'],
+    account: tao.key.account,
+    accessToken: await tokenOf(client, tao.signer, 'openid did-registry:write'),
+  });
+  return { operatorDid: operator.did, tao, revokedTi, file, fileBlock, schema, document };
 }
 
 async function onboardEntity(client: CoreClient, operator: Signer): Promise<Entity> {
@@ -142,4 +159,83 @@ async function timestampFile(
     accessToken: token,
   });
   return { file, fileBlock: Number(stamped.reveal.blockNumber) };
+}
+
+/** The operator inserts a JSON Schema, then a second revision of it. */
+async function insertSchema(
+  client: CoreClient,
+  operator: Signer & { account: PrivateKeyAccount },
+): Promise<ExplorerSeed['schema']> {
+  const revision = (title: string, required: string[]) =>
+    toHex(JSON.stringify({ title, type: 'object', required }));
+  const first = revision('Explorer credential', []);
+  const schemaId = sha256(first);
+  const accessToken = await tokenOf(client, operator, 'openid schemas-registry:write');
+  const write = (functionName: 'insertSchema' | 'updateSchema', schema: Hex) =>
+    send(client, {
+      registry: 'schemas-registry',
+      functionName,
+      args: [schemaId, schema, toHex('{"note":"explorer"}')],
+      account: operator.account,
+      accessToken,
+    });
+  await write('insertSchema', first);
+  await write('updateSchema', revision('Explorer credential v2', ['name']));
+  return { multibaseId: base58btc.encode(hexToBytes(schemaId)), title: 'Explorer credential v2' };
+}
+
+/**
+ * Journey 3, shortened: the operator lets `authoriser` authorise creators, which whitelists
+ * `creator`; `creator` creates a document (commit–reveal) and writes an event on it.
+ */
+async function createDocument(
+  client: CoreClient,
+  operator: Signer & { account: PrivateKeyAccount },
+  authoriser: Entity,
+  creator: Entity,
+): Promise<ExplorerSeed['document']> {
+  const policies = await tokenOf(client, operator, 'openid policies-registry:write');
+  await send(client, {
+    registry: 'policies-registry',
+    functionName: 'insertUserAttributes',
+    args: [authoriser.key.account.address, ['TNT:authoriseDid']],
+    account: operator.account,
+    accessToken: policies,
+  });
+  await send(client, {
+    registry: 'track-and-trace',
+    functionName: 'authoriseDid',
+    args: [authoriser.did, creator.did, true],
+    account: authoriser.key.account,
+    accessToken: await tokenOf(client, authoriser.signer, 'openid track-and-trace:authorise'),
+  });
+  const document = {
+    hash: keccak256(toHex(`explorer document ${randomBytes(8).toString('hex')}`)),
+    metadata: 'Shipment 42, explorer seed',
+    creator: creator.did,
+    externalHash: 'explorer-event-1',
+  };
+  await commitAndReveal(client, {
+    registry: 'track-and-trace',
+    functionName: 'createDocument',
+    args: [document.hash, document.metadata, creator.did],
+    account: creator.key.account,
+    accessToken: await tokenOf(client, creator.signer, 'openid track-and-trace:create'),
+  });
+  await send(client, {
+    registry: 'track-and-trace',
+    functionName: 'writeEvent',
+    args: [
+      {
+        documentHash: document.hash,
+        externalHash: document.externalHash,
+        sender: toHex(creator.did),
+        origin: 'warehouse 7',
+        metadata: '{"temperature":4}',
+      },
+    ],
+    account: creator.key.account,
+    accessToken: await tokenOf(client, creator.signer, 'openid track-and-trace:write'),
+  });
+  return document;
 }

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,13 +33,7 @@ let chainDids: string[];
 
 beforeAll(async () => {
   if (!run) return;
-  // The node serves the files present when it starts: compile the page and bundle the verifier.
-  execFileSync(process.execPath, [
-    'node_modules/typescript/bin/tsc',
-    '-p',
-    'explorer/tsconfig.json',
-  ]);
-  execFileSync(process.execPath, ['scripts/bundleVerifier.mjs']);
+  // The explorer's files are built by the global setup (test/setup.global.ts).
   node = await startTestNode();
   browser = await launchChromium();
   page = await browser.context.newPage();

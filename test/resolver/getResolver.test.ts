@@ -2,11 +2,15 @@ import { Resolver } from 'did-resolver';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDidCoreV1 } from '../../src/identity/didCore.js';
-import { REGISTRIES } from '../../src/registries/catalog.js';
 import { getKeyResolver } from '../../src/resolver/getKeyResolver.js';
 import { getResolver } from '../../src/resolver/getResolver.js';
 import { connectTestChain } from '../support/chain.js';
-import { createHolder, registerHolder, type TestHolder } from '../support/holders.js';
+import {
+  createHolder,
+  registerHolder,
+  rollHolderKey,
+  type TestHolder,
+} from '../support/holders.js';
 import { freePort, getJson, startTestNode, type TestNode } from '../support/testNode.js';
 
 // did:core through the DIF `did-resolver` package, over a real node on the worker's ledger.
@@ -41,23 +45,7 @@ beforeAll(async () => {
   // The holder rolls its key: from `rollAt` the new key holds every relationship of the old one.
   rolled = await createHolder();
   rollAt = registeredAt + 1n;
-  await chain.write(holder.account, {
-    address: registry,
-    abi: REGISTRIES['did-registry'].abi,
-    functionName: 'rollVerificationMethod',
-    args: [
-      {
-        did: holder.did,
-        vMethodId: rolled.vMethodId,
-        publicKey: rolled.account.publicKey,
-        isSecp256k1: true,
-        notBefore: rollAt,
-        notAfter: 2n ** 40n,
-        oldVMethodId: holder.vMethodId,
-        duration: 0n,
-      },
-    ],
-  });
+  await rollHolderKey(chain, registry, holder, rolled, rollAt);
   // The ledger mines on for a while after a write: wait until its clock has passed the roll.
   const deadline = Date.now() + 20_000;
   while ((await headTime()) <= rollAt && Date.now() < deadline)

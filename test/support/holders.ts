@@ -62,6 +62,36 @@ export async function registerHolder(
   });
 }
 
+/**
+ * The holder rolls its key over to `next`'s, sent from its own key: from `notBefore`, `next`'s key
+ * holds every relationship of the holder's (until 2^40), which end at once.
+ */
+export function rollHolderKey(
+  chain: ReturnType<typeof connectTestChain>,
+  didRegistry: Address,
+  holder: TestHolder,
+  next: TestHolder,
+  notBefore: bigint,
+) {
+  return chain.write(holder.account, {
+    address: didRegistry,
+    abi: REGISTRIES['did-registry'].abi,
+    functionName: 'rollVerificationMethod',
+    args: [
+      {
+        did: holder.did,
+        vMethodId: next.vMethodId,
+        publicKey: next.account.publicKey,
+        isSecp256k1: true,
+        notBefore,
+        notAfter: 2n ** 40n,
+        oldVMethodId: holder.vMethodId,
+        duration: 0n,
+      },
+    ],
+  });
+}
+
 /** A did:key holder (P-256 or secp256k1). */
 export function createDidKeyHolder(curve: 'P-256' | 'secp256k1'): Signer {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: curve });

@@ -1,16 +1,17 @@
-// Bundles the SDK's credential verifier for the explorer (dist/explorer/verify.js): the explorer
-// has no bundler, and the verifier needs jose, viem and a secp256k1 that runs in a browser.
+// Bundles the parts of the SDK the explorer runs in the browser (dist/explorer/sdk.js): the
+// credential verifier and a DID's history. The explorer has no bundler, and the SDK needs jose,
+// viem and a secp256k1 that runs in a browser.
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const shims = join(root, 'explorer', 'verifier');
-const file = join(root, 'dist', 'explorer', 'verify.js');
+const shims = join(root, 'explorer', 'sdk');
+const file = join(root, 'dist', 'explorer', 'sdk.js');
 
 await build({
-  input: join(shims, 'verify.ts'),
+  input: join(shims, 'sdk.ts'),
   platform: 'browser',
   logLevel: 'warn',
   resolve: {
