@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
+import { cpuSeconds } from './plainAnvil.js';
 
 /** One line of the report. */
 export type Row = {
@@ -19,11 +20,13 @@ export type MeasureOptions = {
   connections: number;
   /** Sequential requests timed for p50/p99 (autocannon records whole milliseconds). */
   samples?: number;
+  /** A process whose CPU time per request under load is reported (`cpuMicros`). */
+  cpuOf?: number | undefined;
 };
 
 /** Throughput under load (autocannon), then latency of sequential requests (microsecond clock). */
 export async function measure(name: string, url: string, options: MeasureOptions): Promise<Row> {
-  const { method = 'GET', body, duration, connections, samples = 2_000 } = options;
+  const { method = 'GET', body, duration, connections, samples = 2_000, cpuOf } = options;
   const load = {
     url,
     method,
@@ -31,7 +34,9 @@ export async function measure(name: string, url: string, options: MeasureOptions
     ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
   };
   await autocannon({ ...load, duration: Math.min(2, duration) });
+  const cpuBefore = await cpuSeconds(cpuOf);
   const result = await autocannon({ ...load, duration });
+  const cpuMicros = (((await cpuSeconds(cpuOf)) - cpuBefore) * 1e6) / result.requests.total;
   const target = new URL(url);
   const pool = new Pool(target.origin, { connections: 1 });
   const latencies: number[] = [];
@@ -54,6 +59,7 @@ export async function measure(name: string, url: string, options: MeasureOptions
     rps: result.requests.average,
     ...percentiles(latencies),
     errors: result.errors + result.non2xx,
+    ...(cpuOf === undefined ? {} : { cpuMicros }),
   };
 }
 

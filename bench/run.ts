@@ -35,7 +35,8 @@ import { seed } from './seed.js';
  *  (its journaling front: fsync before anvil sees them), (k) the same to a plain anvil (no journal)
  *  and the resident memory of node and anvil before and after the rows
  *  (l) DID documents and (m) DID list pages, each read once, at 1,000 DIDs and at 100,000
- *  (BENCH_SCALE_DIDS; at most 1,000 skips them), on a ledger and node of their own
+ *  (BENCH_SCALE_DIDS; at most 1,000 skips them), on a ledger and node of their own, and the
+ *  same views called on that ledger directly (l', m'); BENCH_SCALE_ONLY=1 runs these rows alone
  *
  * req/s is measured with BENCH_CONNECTIONS (default 16) concurrent connections for
  * BENCH_DURATION seconds (default 10); p50/p99 over 2,000 sequential requests on one connection.
@@ -57,6 +58,10 @@ const LOGGER = {
 };
 
 async function main(): Promise<void> {
+  if (process.env.BENCH_SCALE_ONLY === '1') {
+    reportScale(await measureScale({ small: SCALE_SMALL, large: SCALE_LARGE, startNode }));
+    return;
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'core-registry-bench-'));
   const children: ChildProcess[] = [];
   let plain: Awaited<ReturnType<typeof startPlainAnvil>> | undefined;
@@ -96,19 +101,21 @@ async function main(): Promise<void> {
         ...load,
         method: 'POST',
         body: rpc,
+        cpuOf: bare.pid,
       }),
       bareGet: await measure('(a2) bare Fastify route, GET', `${bareUrl}/v1/bare`, load),
       rpc: await measure('(b) node /v1/ledger eth_blockNumber', `${nodeUrl}/v1/ledger`, {
         ...load,
         method: 'POST',
         body: rpc,
+        cpuOf: node.pid,
       }),
       ledger: await measure('(c) ledger node directly', ledger.url, {
         ...load,
         method: 'POST',
         body: rpc,
       }),
-      didCached: await measure('(d) DID document, cached', didUrl, load),
+      didCached: await measure('(d) DID document, cached', didUrl, { ...load, cpuOf: node.pid }),
       didUncached: await measureSamples('(e) DID document, first after a block', 20, () =>
         firstReadAfterBlock(client, didUrl),
       ),
@@ -329,6 +336,11 @@ function report(rows: Record<string, Row>): void {
   console.log(
     `  node CPU (user + system): ${cpu(r.writeGate)} µs per gated write (i), ${cpu(r.token)} µs per token request (h)`,
   );
+  // Baselines of the same run: what one request costs a process that does nothing (a), and the
+  // node forwarding a read to the ledger (b); (i) − (b) is what the gate itself adds.
+  console.log(
+    `  CPU per request under load: ${cpu(r.bare)} µs bare route (a), ${cpu(r.rpc)} µs node forwarding a read (b), ${cpu(r.didCached)} µs node cached read (d); gate's own share of (i): ${(Number(cpu(r.writeGate)) - Number(cpu(r.rpc))).toFixed(0)} µs`,
+  );
 }
 
 /** An API node on `ledgerUrl` with the data dir `dataDir` (its environment.json), once ready. */
@@ -360,12 +372,17 @@ async function startNode(
   return { url, child };
 }
 
-function reportScale(rows: ScaleRows): void {
+function reportScale({ small, large }: ScaleRows): void {
   console.log('\nscale: DID reads and list pages, each read once, at two registry sizes\n');
-  printRows(rows);
+  printRows({
+    ...small,
+    ...Object.fromEntries(Object.entries(large).map(([k, v]) => [`${k}L`, v])),
+  });
   console.log('\nratios (latency: lower is better)');
-  line('l large/small', rows.didLarge, rows.didSmall);
-  line('m large/small', rows.listLarge, rows.listSmall);
+  line('l large/small', large.did, small.did);
+  line('m large/small', large.list, small.list);
+  line("l' ledger alone", large.didLedger, small.didLedger);
+  line("m' ledger alone", large.listLedger, small.listLedger);
 }
 
 function printRows(rows: Record<string, Row>): void {

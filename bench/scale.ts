@@ -23,7 +23,9 @@ const READS = 500;
 const FAR_FUTURE = 2n ** 64n - 1n;
 const BASE_DOCUMENT = JSON.stringify({ '@context': ['https://www.w3.org/ns/did/v1'] });
 
-export type ScaleRows = { didSmall: Row; listSmall: Row; didLarge: Row; listLarge: Row };
+/** Each measurement through the node (`did`, `list`) and the same view called on the ledger. */
+export type ScaleReads = { did: Row; list: Row; didLedger: Row; listLedger: Row };
+export type ScaleRows = { small: ScaleReads; large: ScaleReads };
 
 export type ScaleOptions = {
   small: number;
@@ -59,18 +61,14 @@ export async function measureScale(options: ScaleOptions): Promise<ScaleRows> {
     node = started.child;
 
     const dids = await seedDids(anvil.url, registry, options.small - 1);
-    const small = await measureReads(started.url, dids, options.small);
+    const target = { nodeUrl: started.url, ledgerUrl: anvil.url, registry };
+    const small = await measureReads(target, dids, options.small);
     const seeding = performance.now();
     const more = await seedDids(anvil.url, registry, options.large - options.small);
     const seconds = (performance.now() - seeding) / 1000;
     console.log(`scale rows: ${more.length} DIDs seeded in ${seconds.toFixed(0)} s`);
-    const large = await measureReads(started.url, dids.concat(more), options.large);
-    return {
-      didSmall: small.did,
-      listSmall: small.list,
-      didLarge: large.did,
-      listLarge: large.list,
-    };
+    const large = await measureReads(target, dids.concat(more), options.large);
+    return { small, large };
   } finally {
     node?.kill('SIGTERM');
     anvil.stop();
@@ -78,32 +76,71 @@ export async function measureScale(options: ScaleOptions): Promise<ScaleRows> {
   }
 }
 
-async function measureReads(nodeUrl: string, dids: string[], total: number) {
-  const pool = new Pool(nodeUrl, { connections: 1 });
-  const timed = async (path: string) => {
+/**
+ * Reads through the node, then the same views called on the ledger (`eth_call` at its head),
+ * so that growth can be told apart: the node's or the ledger's.
+ */
+async function measureReads(
+  target: { nodeUrl: string; ledgerUrl: string; registry: Address },
+  dids: string[],
+  total: number,
+): Promise<ScaleReads> {
+  const node = new Pool(target.nodeUrl, { connections: 1 });
+  const ledger = new Pool(target.ledgerUrl, { connections: 1 });
+  const timed = async (pool: Pool, request: Parameters<Pool['request']>[0]) => {
     const started = performance.now();
-    const response = await pool.request({ method: 'GET', path });
-    await response.body.text();
-    if (response.statusCode !== 200) throw new Error(`GET ${path}: ${response.statusCode}`);
+    const response = await pool.request(request);
+    const body = await response.body.text();
+    if (response.statusCode !== 200 || body.includes('"error"')) {
+      throw new Error(`${request.path}: ${response.statusCode} ${body.slice(0, 200)}`);
+    }
     return performance.now() - started;
   };
+  const get = (path: string) => timed(node, { method: 'GET', path });
+  const call = (data: Hex) =>
+    timed(ledger, {
+      method: 'POST',
+      path: '/',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'eth_call',
+        params: [{ to: target.registry, data }, 'latest'],
+      }),
+    });
+  const abi = REGISTRIES['did-registry'].abi;
   const pages = Math.floor(total / 10);
   // As many pages as the smaller registry has, so that both sizes read the same number, each once.
   const reads = Math.min(READS, pages);
   const spread = (i: number, count: number) => Math.floor((i * count) / reads);
-  let i = 0;
-  let j = 0;
+  const didAt = (i: number) => dids[spread(i, dids.length)] as string;
+  const pageAt = (i: number) => 1 + spread(i, pages);
+  const counter = () => {
+    let i = 0;
+    return () => i++;
+  };
+  const [a, b, c, d] = [counter(), counter(), counter(), counter()];
   try {
     return {
       did: await measureSamples(`(l) DID document, ${total} DIDs`, reads, () =>
-        timed(`/v1/did-registry/identifiers/${dids[spread(i++, dids.length)]}`),
+        get(`/v1/did-registry/identifiers/${didAt(a())}`),
       ),
       list: await measureSamples(`(m) DID list page, ${total} DIDs`, reads, () =>
-        timed(`/v1/did-registry/identifiers?page[size]=10&page[after]=${1 + spread(j++, pages)}`),
+        get(`/v1/did-registry/identifiers?page[size]=10&page[after]=${pageAt(b())}`),
+      ),
+      didLedger: await measureSamples(`(l') getDidDocument on the ledger, ${total}`, reads, () =>
+        call(encodeFunctionData({ abi, functionName: 'getDidDocument', args: [didAt(c())] })),
+      ),
+      listLedger: await measureSamples(`(m') getDids on the ledger, ${total}`, reads, () =>
+        call(
+          encodeFunctionData({ abi, functionName: 'getDids', args: [BigInt(pageAt(d())), 10n] }),
+        ),
       ),
     };
   } finally {
-    await pool.close();
+    await node.close();
+    await ledger.close();
   }
 }
 
