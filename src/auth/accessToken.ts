@@ -1,6 +1,7 @@
-import { randomUUID, sign } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import { AccessTokenInvalidError } from '../errors/accessToken.js';
+import { signCompactJws } from '../identity/signCompactJws.js';
 import { parseScope, type ScopeRequest } from './scopes.js';
 import type { SigningKey } from './signingKeys.js';
 
@@ -18,8 +19,8 @@ export type AccessTokenClaims = {
 
 /**
  * Signs an RFC 9068 access token: `typ: at+jwt`, ES256 with the node's key (`kid` = its
- * thumbprint), `iss` = the node's authorisation issuer, `aud` = its `/v1` API. Serialised here
- * and signed with node:crypto: jose signs through WebCrypto, which cost a token request 3× the
+ * thumbprint), `iss` = the node's authorisation issuer, `aud` = its `/v1` API. Signed with
+ * node:crypto, not jose: jose signs through WebCrypto, which cost a token request 3× the
  * signature's CPU time; jose verifies every token (`verifyAccessToken`).
  * - Design: DESIGN.md §6
  */
@@ -39,17 +40,7 @@ export async function issueAccessToken(
     exp: now + ACCESS_TOKEN_LIFETIME,
     jti: randomUUID(),
   };
-  const input = `${toBase64url(header)}.${toBase64url(payload)}`;
-  // ES256 signatures in JWS are R ‖ S (RFC 7518 §3.4), which is IEEE P1363.
-  const signature = sign('sha256', Buffer.from(input), {
-    key: key.privateKey,
-    dsaEncoding: 'ieee-p1363',
-  });
-  return `${input}.${signature.toString('base64url')}`;
-}
-
-function toBase64url(value: object): string {
-  return Buffer.from(JSON.stringify(value)).toString('base64url');
+  return signCompactJws(header, payload, key.privateKey);
 }
 
 /** A verified access token. */

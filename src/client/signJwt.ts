@@ -1,5 +1,6 @@
-import { createPrivateKey, sign } from 'node:crypto';
+import { createPrivateKey } from 'node:crypto';
 import type { PrivateEcJwk } from '../identity/jwk.js';
+import { signCompactJws } from '../identity/signCompactJws.js';
 
 /** The JOSE algorithm of a key's curve. */
 export function algorithmOf(jwk: PrivateEcJwk): 'ES256' | 'ES256K' {
@@ -16,12 +17,6 @@ export function signJwt(
   payload: Record<string, unknown>,
   key: PrivateEcJwk,
 ): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const signingInput = `${encode({ ...header, alg: algorithmOf(key) })}.${encode(payload)}`;
   const privateKey = createPrivateKey({ key: { ...key }, format: 'jwk' });
-  const signature = sign('sha256', Buffer.from(signingInput), {
-    key: privateKey,
-    dsaEncoding: 'ieee-p1363',
-  });
-  return `${signingInput}.${signature.toString('base64url')}`;
+  return signCompactJws({ ...header, alg: algorithmOf(key) }, payload, privateKey);
 }

@@ -22,6 +22,7 @@ import { startLenientIssuersRegistry } from '../support/lenientIssuersRegistry.j
 import { operatorOf } from '../support/operator.js';
 import { startTestNode, type TestNode } from '../support/testNode.js';
 import {
+  ALL_CHECKS_PASS,
   accredit,
   addAssertionKey,
   createIssuerParty,
@@ -105,22 +106,10 @@ function checkOf(report: TrustReport, id: Check['id']): Check {
   return report.checks.find((check) => check.id === id) as Check;
 }
 
-const ALL_PASS = {
-  shape: 'pass',
-  times: 'pass',
-  issuer: 'pass',
-  'key-at-issuance': 'pass',
-  signature: 'pass',
-  'key-now': 'pass',
-  accreditation: 'pass',
-  schema: 'pass',
-  status: 'skip',
-} as const;
-
 describe('verifyCredential', () => {
   test('default: a TI credential of a Root TAO → TAO → TI chain is trusted, every read named', async () => {
     const report = await verifyCredential(await degree(), { node: node.url });
-    expect(verdicts(report)).toEqual(ALL_PASS);
+    expect(verdicts(report)).toEqual(ALL_CHECKS_PASS);
     expect(report.verdict).toBe('trusted');
     const attributes = (did: string) => `${node.url}/v1/issuers-registry/issuers/${did}/attributes`;
     expect(report.chain).toEqual([
@@ -164,7 +153,7 @@ describe('verifyCredential', () => {
     const report = await verifyCredential(`${head}.${body}.${other.toString('base64url')}`, {
       node: client,
     });
-    expect(verdicts(report)).toEqual(ALL_PASS);
+    expect(verdicts(report)).toEqual(ALL_CHECKS_PASS);
   });
 
   test('behavior: an ES256 (P-256) key verifies; revoked afterwards, only key-now fails', async () => {
@@ -175,7 +164,7 @@ describe('verifyCredential', () => {
       iat: Number(await blockTime(client)),
       credentialSchema: { id: schema.url },
     });
-    expect(verdicts(await verifyCredential(credential, { node: client }))).toEqual(ALL_PASS);
+    expect(verdicts(await verifyCredential(credential, { node: client }))).toEqual(ALL_CHECKS_PASS);
 
     // Revoked after issuance (its relationships end then, inclusive): valid at "iat", not now.
     await waitForBlockTimeAfter(client, await blockTime(client));
@@ -189,7 +178,7 @@ describe('verifyCredential', () => {
     });
     await waitForBlockTimeAfter(client, revokedAt);
     const report = await verifyCredential(credential, { node: client });
-    expect(verdicts(report)).toEqual({ ...ALL_PASS, 'key-now': 'fail' });
+    expect(verdicts(report)).toEqual({ ...ALL_CHECKS_PASS, 'key-now': 'fail' });
     expect(checkOf(report, 'key-now').detail).toBe(
       `"${ti.did}#${key.vMethodId}" is no longer an "assertionMethod" now: rotated or revoked since issuance`,
     );
@@ -202,7 +191,7 @@ describe('verifyCredential', () => {
     payload.vc.credentialSubject.name = 'Mallory';
     const tampered = `${head}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${signature}`;
     const report = await verifyCredential(tampered, { node: node.url });
-    expect(verdicts(report)).toEqual({ ...ALL_PASS, signature: 'fail' });
+    expect(verdicts(report)).toEqual({ ...ALL_CHECKS_PASS, signature: 'fail' });
     expect(checkOf(report, 'signature').detail).toBe(
       `The ES256K signature does not verify with "${ti.signer.kid}"`,
     );
@@ -213,7 +202,7 @@ describe('verifyCredential', () => {
     const credential = await degree({ iat, exp: iat + 60 });
     const at = new Date((iat + 3600) * 1000);
     const report = await verifyCredential(credential, { node: node.url, at });
-    expect(verdicts(report)).toEqual({ ...ALL_PASS, times: 'fail' });
+    expect(verdicts(report)).toEqual({ ...ALL_CHECKS_PASS, times: 'fail' });
     expect(checkOf(report, 'times').detail).toMatch(
       /^The credential expired at "exp" \S+ \(checked at /,
     );
@@ -227,7 +216,7 @@ describe('verifyCredential', () => {
       credentialSchema: { id: `${node.url}/v1/schemas-registry/schemas/${unknown}` },
     });
     const report = await verifyCredential(credential, { node: node.url });
-    expect(verdicts(report)).toEqual({ ...ALL_PASS, schema: 'fail' });
+    expect(verdicts(report)).toEqual({ ...ALL_CHECKS_PASS, schema: 'fail' });
     expect(checkOf(report, 'schema').detail).toBe(
       `The schema "${unknown}" is not in the Schemas Registry`,
     );
@@ -238,7 +227,7 @@ describe('verifyCredential', () => {
     const report = await verifyCredential(await degree({ type: 'DrivingLicence' }), {
       node: node.url,
     });
-    expect(verdicts(report)).toEqual({ ...ALL_PASS, accreditation: 'fail' });
+    expect(verdicts(report)).toEqual({ ...ALL_CHECKS_PASS, accreditation: 'fail' });
     expect(checkOf(report, 'accreditation').detail).toBe(
       `Attribute ${ti.attributeId} of ${ti.did} is not accredited for credentials of type DrivingLicence with schema ${schema.url} ("accreditedFor")`,
     );
@@ -259,7 +248,7 @@ describe('verifyCredential', () => {
     expect((await verifyCredential(credential, { node: node.url })).verdict).toBe('trusted');
     await revokeAttribute(client, tao, revoked.did, attributeId, tao.attributeId);
     const report = await verifyCredential(credential, { node: node.url });
-    expect(verdicts(report)).toEqual({ ...ALL_PASS, accreditation: 'fail', schema: 'skip' });
+    expect(verdicts(report)).toEqual({ ...ALL_CHECKS_PASS, accreditation: 'fail', schema: 'skip' });
     expect(checkOf(report, 'accreditation').detail).toBe(
       `Attribute ${attributeId} of ${revoked.did} was revoked by ${tao.did}`,
     );
@@ -275,7 +264,7 @@ describe('verifyCredential', () => {
     });
     const offline = await verifyCredential(await degree(), { node: 'http://127.0.0.1:1' });
     expect(verdicts(offline)).toEqual({
-      ...ALL_PASS,
+      ...ALL_CHECKS_PASS,
       issuer: 'fail',
       'key-at-issuance': 'skip',
       signature: 'skip',
@@ -348,7 +337,7 @@ describe('verifyCredential: credentialStatus through the issuer’s proxy', () =
 
   test('default: a clear entry passes', async () => {
     const report = await verifyCredential(await withStatus(4), { node: node.url, fetch: routed });
-    expect(verdicts(report)).toEqual({ ...ALL_PASS, status: 'pass' });
+    expect(verdicts(report)).toEqual({ ...ALL_CHECKS_PASS, status: 'pass' });
     expect(checkOf(report, 'status')).toEqual({
       id: 'status',
       verdict: 'pass',
@@ -359,7 +348,7 @@ describe('verifyCredential: credentialStatus through the issuer’s proxy', () =
 
   test('error: a set entry is revoked', async () => {
     const report = await verifyCredential(await withStatus(3), { node: node.url, fetch: routed });
-    expect(verdicts(report)).toEqual({ ...ALL_PASS, status: 'fail' });
+    expect(verdicts(report)).toEqual({ ...ALL_CHECKS_PASS, status: 'fail' });
     expect(checkOf(report, 'status').detail).toBe(
       `The credential is revoked: entry 3 of ${listUrl} is set`,
     );

@@ -6,9 +6,7 @@ import {
   type CoreClient,
   commitAndReveal,
   createCoreClient,
-  createCredential,
   createDidCoreV1,
-  requestToken,
   type Signer,
 } from '../../src/client/index.js';
 import {
@@ -24,9 +22,13 @@ import {
 } from '../journeys/support12.js';
 import { operatorOf } from '../support/operator.js';
 import type { TestNode } from '../support/testNode.js';
-
-const IssuerType = { TAO: 2, TI: 3, Revoked: 4 } as const;
-const ISSUERS = '/v1/issuers-registry/issuers';
+import {
+  accredit,
+  firstAttributeOf,
+  type Party,
+  reserveAttribute,
+  revokeAttribute,
+} from '../support/trustChain.js';
 
 type Entity = { did: string; key: Key & { account: PrivateKeyAccount }; signer: Signer };
 
@@ -58,7 +60,7 @@ export async function seedExplorer(node: TestNode): Promise<ExplorerSeed> {
     onboardEntity(client, operator),
     onboardEntity(client, operator),
   ]);
-  await accredit(client, operator, tao, revokedTi);
+  await accreditChain(client, operator, tao, revokedTi);
   // One after another: the operator's writes would race for its account's nonce.
   const { file, fileBlock } = await timestampFile(client, operator, tao);
   const schema = await insertSchema(client, operator);
@@ -81,54 +83,30 @@ async function onboardEntity(client: CoreClient, operator: Signer): Promise<Enti
   return { ...entity, signer: signerOf(entity.did, entity.key) };
 }
 
-/** Journey 2, shortened: the operator accredits `tao`, which reserves a TI for `ti`, then revokes it. */
-async function accredit(
+/**
+ * Journey 2, shortened: the operator (Root TAO) accredits `tao` as a TAO, which reserves a TI
+ * attribute for `ti`, then revokes it.
+ */
+async function accreditChain(
   client: CoreClient,
   operator: Signer & { account: PrivateKeyAccount },
   tao: Entity,
   ti: Entity,
 ): Promise<void> {
-  const roots = await client.get<{ items: { id: Hex }[] }>(`${ISSUERS}/${operator.did}/attributes`);
-  const rootAttributeId = roots.items[0]?.id as Hex;
-  const operatorWrite = await tokenOf(client, operator, 'openid issuers-registry:write');
-  const taoAttributeId = toHex(randomBytes(32));
-  await send(client, {
-    registry: 'issuers-registry',
-    functionName: 'setAttributeMetadata',
-    args: [tao.did, taoAttributeId, IssuerType.TAO, operator.did, rootAttributeId],
-    account: operator.account,
-    accessToken: operatorWrite,
+  const root: Party = { did: operator.did, signer: operator, account: operator.account };
+  const taoAttributeId = await accredit(client, {
+    tao: root,
+    taoAttributeId: await firstAttributeOf(client, root.did),
+    subject: partyOf(tao),
+    role: 'TAO',
   });
-  const accreditation = createCredential({
-    issuer: operator,
-    subject: tao.did,
-    type: 'VerifiableAccreditationToAccredit',
-    claims: { reservedAttributeId: taoAttributeId },
-  });
-  const invite = await requestToken({
-    baseUrl: client.baseUrl,
-    scope: 'openid issuers-registry:invite',
-    holder: tao.signer,
-    credential: accreditation,
-  });
-  await send(client, {
-    registry: 'issuers-registry',
-    functionName: 'setAttributeData',
-    args: [tao.did, taoAttributeId, toHex(accreditation)],
-    account: tao.key.account,
-    accessToken: invite.accessToken,
-  });
-  const taoWrite = await tokenOf(client, tao.signer, 'openid issuers-registry:write');
-  const tiAttributeId = toHex(randomBytes(32));
-  for (const type of [IssuerType.TI, IssuerType.Revoked]) {
-    await send(client, {
-      registry: 'issuers-registry',
-      functionName: 'setAttributeMetadata',
-      args: [ti.did, tiAttributeId, type, tao.did, taoAttributeId],
-      account: tao.key.account,
-      accessToken: taoWrite,
-    });
-  }
+  const taoParty = partyOf(tao);
+  const tiAttributeId = await reserveAttribute(client, taoParty, ti.did, taoAttributeId, 'TI');
+  await revokeAttribute(client, taoParty, ti.did, tiAttributeId, taoAttributeId);
+}
+
+function partyOf(entity: Entity): Party {
+  return { did: entity.did, signer: entity.signer, account: entity.key.account };
 }
 
 /** The operator adds SHA-256; `holder` timestamps a file's SHA-256 with commit–reveal. */

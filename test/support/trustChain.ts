@@ -21,10 +21,24 @@ import {
   YEAR,
 } from '../journeys/support12.js';
 
-// Accreditation chains for the credential verifier's tests, built through the node's public API.
+// Accreditation chains for the credential verifier's and the explorer's tests, built through the
+// node's public API.
 
 /** Someone who signs credentials and ledger writes: the operator, or an onboarded legal entity. */
 export type Party = { did: string; signer: Signer; account: PrivateKeyAccount };
+
+/** The verdicts of a trusted credential without `credentialStatus`: every check but `status` passes. */
+export const ALL_CHECKS_PASS = {
+  shape: 'pass',
+  times: 'pass',
+  issuer: 'pass',
+  'key-at-issuance': 'pass',
+  signature: 'pass',
+  'key-now': 'pass',
+  accreditation: 'pass',
+  schema: 'pass',
+  status: 'skip',
+} as const;
 
 const ISSUER_TYPE = { TAO: 2, TI: 3, Revoked: 4 } as const;
 const ACCREDITATION_TYPE = {
@@ -91,8 +105,7 @@ export async function accredit(
   },
 ): Promise<Hex> {
   const { tao, taoAttributeId, subject, role } = accreditation;
-  const attributeId = toHex(randomBytes(32));
-  await setAttributeType(client, tao, subject.did, attributeId, taoAttributeId, ISSUER_TYPE[role]);
+  const attributeId = await reserveAttribute(client, tao, subject.did, taoAttributeId, role);
   const credential = createCredential({
     issuer: tao.signer,
     subject: subject.did,
@@ -112,6 +125,22 @@ export async function accredit(
     account: subject.account,
     accessToken: invite.accessToken,
   });
+  return attributeId;
+}
+
+/**
+ * `tao` (holding attribute `taoAttributeId`) reserves a TAO or TI attribute for `did`, which
+ * `did` has not accepted (yet). @returns the attribute id.
+ */
+export async function reserveAttribute(
+  client: CoreClient,
+  tao: Party,
+  did: string,
+  taoAttributeId: Hex,
+  role: 'TAO' | 'TI',
+): Promise<Hex> {
+  const attributeId = toHex(randomBytes(32));
+  await setAttributeType(client, tao, did, attributeId, taoAttributeId, ISSUER_TYPE[role]);
   return attributeId;
 }
 

@@ -1,0 +1,17 @@
+import { type KeyObject, sign } from 'node:crypto';
+
+/**
+ * Signs a compact JWS (a JWT when `payload` is a claims set) with an EC private key: SHA-256 and
+ * the raw `R ‖ S` signature encoding of JOSE (RFC 7518 §3.4), for ES256 and ES256K alike.
+ * @param header JOSE header members, `alg` included: it must name the key's algorithm.
+ */
+export function signCompactJws(
+  header: Record<string, unknown>,
+  payload: Record<string, unknown>,
+  key: KeyObject,
+): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const signingInput = `${encode(header)}.${encode(payload)}`;
+  const signature = sign('sha256', Buffer.from(signingInput), { key, dsaEncoding: 'ieee-p1363' });
+  return `${signingInput}.${signature.toString('base64url')}`;
+}
