@@ -11,10 +11,7 @@ export async function startPlainAnvil(
   chainId: number,
   options: { historyStates?: number } = {},
 ): Promise<{ url: string; stop(): void }> {
-  const args = toAnvilArgs({ port: 0, chainId, loadState: undefined });
-  if (options.historyStates !== undefined) {
-    args[args.indexOf('--prune-history') + 1] = String(options.historyStates);
-  }
+  const args = toAnvilArgs({ port: 0, chainId, loadState: undefined, ...options });
   const child = spawn(resolveAnvilBinary(), args, {
     stdio: ['ignore', 'pipe', 'ignore'],
   });

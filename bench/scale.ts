@@ -14,8 +14,6 @@ import { REGISTRIES } from '../src/registries/catalog.js';
 import { measureSamples, type Row } from './measure.js';
 import { startPlainAnvil } from './plainAnvil.js';
 
-/** States the scale ledger keeps: reads are pinned near the head. */
-const SCALE_HISTORY_STATES = 8;
 /** DIDs sent to the ledger per mined block while seeding. */
 const SEED_BATCH = 500;
 /** Distinct DIDs (and list pages) read per measurement: every read is a first read. */
@@ -42,8 +40,7 @@ export type ScaleOptions = {
  */
 export async function measureScale(options: ScaleOptions): Promise<ScaleRows> {
   const dataDir = mkdtempSync(join(tmpdir(), 'core-registry-bench-scale-'));
-  // anvil keeps whole states in memory: 256 of them at 85,000 DIDs took 22 GiB (OOM-killed).
-  const anvil = await startPlainAnvil(2026, { historyStates: SCALE_HISTORY_STATES });
+  const anvil = await startPlainAnvil(2026);
   let node: ChildProcess | undefined;
   try {
     await rpc(anvil.url, 'evm_setAutomine', [true]);

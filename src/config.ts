@@ -30,6 +30,12 @@ export type Config = {
    * ledger serve; `off`: look the head up on each request instead).
    */
   ledgerWsUrl: string | false | undefined;
+  /**
+   * Port of the embedded ledger's JSON-RPC endpoint on 127.0.0.1 (`CORE_LEDGER_PORT`; default 0:
+   * the port it had at the last start, else one the system chooses). Other nodes of this machine
+   * that share this node's ledger point `CORE_LEDGER_URL` at it.
+   */
+  ledgerPort: number;
   /** Chain id of the embedded ledger (`CORE_CHAIN_ID`, default 2026). */
   chainId: number;
   /** Embedded ledger block interval in seconds, fractions allowed (`CORE_BLOCK_TIME`, default 1). */
@@ -79,6 +85,7 @@ export const CONFIG_FLAGS = {
   CORE_DATA_DIR: '--data-dir',
   CORE_LEDGER_URL: '--ledger-url',
   CORE_LEDGER_WS_URL: '--ledger-ws-url',
+  CORE_LEDGER_PORT: '--ledger-port',
   CORE_CHAIN_ID: '--chain-id',
   CORE_BLOCK_TIME: '--block-time',
   CORE_LEDGER_TIMEOUT: '--ledger-timeout',
@@ -139,6 +146,7 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
     dataDir,
     ledgerUrl,
     ledgerWsUrl,
+    ledgerPort: parseInteger(setting('CORE_LEDGER_PORT'), value('CORE_LEDGER_PORT'), 0, 0, 65535),
     chainId: parseInteger(
       setting('CORE_CHAIN_ID'),
       value('CORE_CHAIN_ID'),

@@ -42,6 +42,7 @@ export async function startNode(
   if (ledgerUrl === undefined) {
     embedded = new EmbeddedLedger({
       dataDir: config.dataDir,
+      port: config.ledgerPort,
       chainId: config.chainId,
       blockTime: config.blockTime,
       logger: logger.child({ component: 'embedded-ledger' }),

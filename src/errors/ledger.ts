@@ -11,6 +11,13 @@ export class LedgerUnavailableError extends CoreError {
 }
 
 /**
+ * The ledger no longer holds the state of the block a read was pinned to: a newer block replaced
+ * it (the embedded ledger keeps the state of its head only; Besu prunes old states). The request
+ * is answered again at the new head; when that keeps failing it is an unavailable ledger (503).
+ */
+export class BlockStateGoneError extends LedgerUnavailableError {}
+
+/**
  * A request asked for a block (`Min-Block`) that the ledger this node reads has not reached in
  * the time the node waits for it. REST maps it to 503 with `Retry-After`.
  */

@@ -10,9 +10,13 @@ import {
   numberToHex,
 } from 'viem';
 import { ContractRevertError } from '../errors/contract.js';
-import { LedgerRequestError, LedgerUnavailableError } from '../errors/ledger.js';
+import {
+  BlockStateGoneError,
+  LedgerRequestError,
+  LedgerUnavailableError,
+} from '../errors/ledger.js';
 import type { Head, HeadTracker } from './createHeadTracker.js';
-import type { LedgerClient } from './createLedgerClient.js';
+import { type LedgerClient, toRequestError } from './createLedgerClient.js';
 import type { LedgerCall } from './jsonRpc.js';
 import { toContractRevert } from './toContractRevert.js';
 
@@ -33,7 +37,11 @@ export type ViewCall<
   >,
 > = { address: Address; abi: abi; functionName: functionName; args?: args };
 
-/** Reads at one block: every call of a request sees the same chain state. */
+/**
+ * Reads at one block: every call of a request sees the same chain state, unless the ledger drops
+ * that block's state while the request reads (a new block came and the ledger keeps the head's
+ * state only): the reader then moves to the new head for the calls still to come.
+ */
 export type BlockReader = {
   readonly blockNumber: bigint;
   /** The block's hash when the reader was pinned to the head (reads name the block by it). */
@@ -105,7 +113,7 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
         outcomes.forEach((outcome, i) => {
           const entry = batch[i] as (typeof batch)[number];
           if ('result' in outcome) entry.resolve(outcome.result as Hex);
-          else entry.reject(new LedgerRequestError('eth_call', outcome.error));
+          else entry.reject(toRequestError('eth_call', outcome.error));
         });
       },
       (error: unknown) => {
@@ -139,19 +147,29 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
   }
 
   function at(blockNumber: bigint, blockHash?: Hex): BlockReader {
-    // EIP-1898: a block named by hash cannot be confused with another block of that number.
-    const block = blockHash ? { blockHash } : numberToHex(blockNumber);
-    // A number's block can change (a ledger restarted from an older state): its cache is tied
-    // to the head it was asked under.
-    const cacheKey = blockHash ?? `${blockNumber}@${head?.hash}`;
+    // EIP-1898: a block named by hash cannot be confused with another block of that number. A
+    // number's block can change (a ledger restarted from an older state): its cache is tied to
+    // the head it was asked under.
+    const pinTo = (number: bigint, hash: Hex | undefined) => ({
+      number,
+      hash,
+      block: hash ? { blockHash: hash } : numberToHex(number),
+      cacheKey: hash ?? `${number}@${head?.hash}`,
+    });
+    let pin = pinTo(blockNumber, blockHash);
+
     return {
-      blockNumber,
-      blockHash,
-      read(call) {
-        const { address, abi, functionName, args } = call;
+      get blockNumber() {
+        return pin.number;
+      },
+      get blockHash() {
+        return pin.hash;
+      },
+      read(request) {
+        const { address, abi, functionName, args } = request;
         const data = encodeFunctionData({ abi, functionName, args } as never);
-        const cache = cacheOf(cacheKey);
         const key = `${address}:${data}`;
+        const cache = cacheOf(pin.cacheKey);
         const cached = cache.get(key);
         if (cached) {
           stats.hits++;
@@ -159,7 +177,7 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
         }
         // The decoded value is cached, not the bytes: a hit costs no ABI decoding. Views treat
         // results as read-only, so one value can serve every request of the block.
-        const pending = ethCall(block, address, data).then(
+        const pending = callPinned(address, data).then(
           (result) => {
             if (result === '0x') throw new ContractRevertError(functionName, {});
             return decodeFunctionResult({ abi, functionName, args, data: result } as never);
@@ -177,6 +195,26 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
         return pending as never;
       },
     };
+
+    /**
+     * A reader pinned to a head whose state the ledger no longer keeps (a newer block replaced
+     * it: the embedded ledger keeps the head's state only) moves to the new head: the request
+     * goes on at the newest block rather than failing.
+     */
+    async function callPinned(address: Address, data: Hex): Promise<Hex> {
+      const pinned = pin;
+      try {
+        return await ethCall(pinned.block, address, data);
+      } catch (error) {
+        if (!(error instanceof BlockStateGoneError) || pinned.hash === undefined) throw error;
+        if (pin === pinned) {
+          const next = observe(await heads.latest());
+          if (next.hash === pinned.hash) throw error;
+          pin = pinTo(next.number, next.hash);
+        }
+        return ethCall(pin.block, address, data);
+      }
+    }
   }
 
   /** Drops every cache when the chain is not the one they were filled from. */

@@ -1,5 +1,10 @@
 import { Pool } from 'undici';
-import { LedgerRequestError, LedgerUnavailableError } from '../errors/ledger.js';
+import {
+  BlockStateGoneError,
+  LedgerRequestError,
+  LedgerUnavailableError,
+} from '../errors/ledger.js';
+import { isStateGone } from './isStateGone.js';
 import { type LedgerCall, type LedgerOutcome, toLedgerOutcome } from './jsonRpc.js';
 
 /** Observes each HTTP round trip to the ledger (metrics). */
@@ -35,6 +40,7 @@ export type LedgerClient = {
   /**
    * Calls one method and returns its result.
    * @throws {LedgerRequestError} when the ledger answers with an error object.
+   * @throws {BlockStateGoneError} when the ledger no longer holds the state of the block asked.
    * @throws {LedgerUnavailableError} when the ledger cannot be reached or answers garbage.
    */
   request<T = unknown>(method: string, params?: readonly unknown[]): Promise<T>;
@@ -178,13 +184,25 @@ export function createLedgerClient(parameters: CreateLedgerClientParameters): Le
     send,
     async request<T>(method: string, params: readonly unknown[] = []): Promise<T> {
       const [outcome] = (await send([{ method, params }])) as [LedgerOutcome];
-      if ('error' in outcome) throw new LedgerRequestError(method, outcome.error);
+      if ('error' in outcome) throw toRequestError(method, outcome.error);
       return outcome.result as T;
     },
     async close() {
       await pool.close();
     },
   };
+}
+
+/**
+ * The error of a call the ledger refused: a block whose state is gone is not a fact about the
+ * chain, and is asked again at the new head (BlockStateGoneError); anything else is the ledger's.
+ */
+export function toRequestError(
+  method: string,
+  error: { code: number; message: string; data?: unknown },
+): LedgerRequestError | BlockStateGoneError {
+  const refused = new LedgerRequestError(method, error);
+  return isStateGone(error) ? new BlockStateGoneError({ cause: refused }) : refused;
 }
 
 /** Whether a transport failure is a deadline that passed (as opposed to a refused connection). */

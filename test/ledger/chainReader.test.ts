@@ -1,4 +1,7 @@
+import { sha256, toFunctionSelector } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { BlockStateGoneError } from '../../src/errors/ledger.js';
 import { createChainReader } from '../../src/ledger/createChainReader.js';
 import { createHeadTracker } from '../../src/ledger/createHeadTracker.js';
 import { createLedgerClient, type LedgerClient } from '../../src/ledger/createLedgerClient.js';
@@ -69,5 +72,42 @@ describe('createChainReader', () => {
       .read({ address: NOBODY, abi: ABI, functionName: 'registryType' })
       .catch(() => undefined);
     expect(chain.stats.calls).toBe(2);
+  });
+
+  test('behavior: a reader whose block the ledger no longer keeps moves to the new head', async () => {
+    const chain = createChainReader({
+      ledger: client,
+      heads: createHeadTracker({ ledger: client }),
+    });
+    const reader = await chain.latest();
+    const pinned = { number: reader.blockNumber, hash: reader.blockHash };
+    // The embedded ledger keeps the head's state only: a transaction and its block replace it.
+    const account = privateKeyToAccount(generatePrivateKey());
+    const raw = await account.signTransaction({
+      chainId: 2026,
+      type: 'eip1559',
+      nonce: 0,
+      to: account.address,
+      gas: 21_000n,
+      maxFeePerGas: 0n,
+      maxPriorityFeePerGas: 0n,
+    });
+    await client.request('eth_sendRawTransaction', [raw]);
+    await vi.waitFor(
+      async () =>
+        expect(BigInt(await client.request('eth_blockNumber'))).toBeGreaterThan(pinned.number),
+      { timeout: 10_000 },
+    );
+    // The sha256 precompile answers any call with 32 bytes: a bytes32 view that always succeeds.
+    const SHA256 = '0x0000000000000000000000000000000000000002';
+    const call = { to: SHA256, data: toFunctionSelector('registryType()') };
+    await expect(
+      client.request('eth_call', [call, { blockHash: pinned.hash }]),
+    ).rejects.toBeInstanceOf(BlockStateGoneError);
+
+    const value = await reader.read({ address: SHA256, abi: ABI, functionName: 'registryType' });
+    expect(value).toBe(sha256(toFunctionSelector('registryType()')));
+    expect(reader.blockNumber).toBeGreaterThan(pinned.number);
+    expect(reader.blockHash).not.toBe(pinned.hash);
   });
 });

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { chooseCheckpoint } from './checkpoints.js';
 import { type FrontAnswer, forgetAnvil, postToAnvil, refused } from './frontAnswers.js';
 import { classifyFrontRequest } from './frontRequest.js';
 import { attachHeadsRelay } from './headsRelay.js';
-import { startLedgerFront } from './ledgerFront.js';
+import { type FrontHandler, startLedgerFront } from './ledgerFront.js';
 import {
   isAlive,
   readCommandLine,
@@ -27,12 +27,20 @@ import type { SupervisorLogger } from './supervisorLogger.js';
 
 /** The file in `<data dir>/ledger/` that holds the running embedded ledger's JSON-RPC URL. */
 export const RPC_URL_FILE = 'rpc-url';
+/** The file in `<data dir>/ledger/` that remembers the front's port for the next start. */
+const FRONT_PORT_FILE = 'front-port';
 
 export type { SupervisorLogger };
 
 export type EmbeddedLedgerOptions = {
   /** The node's data directory; the ledger keeps its files in `<dataDir>/ledger/`. */
   dataDir: string;
+  /**
+   * Port of the front on 127.0.0.1. 0 (the default): the port of the last start, recorded in
+   * `<dataDir>/ledger/front-port`, while it is free, else one the system chooses; either way it
+   * is kept across anvil's restarts. Another port fails the start when it is taken.
+   */
+  port?: number;
   chainId: number;
   /** Seconds between blocks while there is work; fractions allowed. */
   blockTime: number;
@@ -75,7 +83,7 @@ export class EmbeddedLedger {
   readonly #onProcessExit = () => this.#child?.kill('SIGKILL');
 
   constructor(options: EmbeddedLedgerOptions) {
-    this.#options = { checkpointIntervalMs: 60_000, startTimeoutMs: 30_000, ...options };
+    this.#options = { port: 0, checkpointIntervalMs: 60_000, startTimeoutMs: 30_000, ...options };
     this.#dir = join(options.dataDir, 'ledger');
   }
 
@@ -99,11 +107,12 @@ export class EmbeddedLedger {
     mkdirSync(this.#dir, { recursive: true });
     this.#lockDataDir();
     await this.#reapOrphan();
-    process.on('exit', this.#onProcessExit);
     this.#stopping = false;
-    // Started again after a stop, the front takes its old port: the node's URL stays valid.
-    this.#front = await startLedgerFront(this.#port, (body) => this.#handle(body));
+    // Started again, the front takes its old port: the URL other nodes were given stays valid.
+    this.#front = await this.#listen((body) => this.#handle(body));
+    process.on('exit', this.#onProcessExit);
     this.#port = (this.#front.address() as AddressInfo).port;
+    writeFileAtomic(join(this.#dir, FRONT_PORT_FILE), `${this.#port}\n`, { mode: 0o600 });
     this.#relay = attachHeadsRelay(this.#front, () =>
       this.#anvilPort === 0 ? undefined : `ws://127.0.0.1:${this.#anvilPort}`,
     );
@@ -147,6 +156,28 @@ export class EmbeddedLedger {
     removePidFile(join(this.#dir, 'anvil.pid'));
     removePidFile(join(this.#dir, 'supervisor.pid'));
     rmSync(join(this.#dir, RPC_URL_FILE), { force: true });
+  }
+
+  /** The configured port; else the last one, unless another process took it meanwhile. */
+  async #listen(handle: FrontHandler): Promise<Server> {
+    const configured = this.#port || this.#options.port;
+    if (configured !== 0) {
+      return startLedgerFront(configured, handle).catch((cause: unknown) => {
+        throw new EmbeddedLedgerError(
+          `The embedded ledger cannot listen on 127.0.0.1:${configured} (CORE_LEDGER_PORT): ${(cause as Error).message}`,
+          { cause },
+        );
+      });
+    }
+    const remembered = readPort(join(this.#dir, FRONT_PORT_FILE));
+    if (remembered === undefined) return startLedgerFront(0, handle);
+    return startLedgerFront(remembered, handle).catch((error: unknown) => {
+      this.#options.logger.warn(
+        { port: remembered, err: error },
+        'the embedded ledger port of the last start is taken: listening on another; set CORE_LEDGER_PORT to keep one',
+      );
+      return startLedgerFront(0, handle);
+    });
   }
 
   #handle(body: string): Promise<FrontAnswer> | undefined {
@@ -255,5 +286,15 @@ export class EmbeddedLedger {
         },
       );
     }, delay);
+  }
+}
+
+/** A port recorded in `path`, or `undefined` when there is none or it is unreadable. */
+function readPort(path: string): number | undefined {
+  try {
+    const port = Number(readFileSync(path, 'utf8').trim());
+    return Number.isInteger(port) && port > 0 && port <= 65535 ? port : undefined;
+  } catch {
+    return undefined;
   }
 }
