@@ -1,3 +1,4 @@
+import { totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseConfig } from './config.js';
@@ -11,6 +12,8 @@ describe('parseConfig', () => {
       publicUrl: 'http://localhost:8080',
       dataDir: resolve('.core-registry'),
       ledgerUrl: undefined,
+      ledgerPort: 0,
+      ledgerMemoryBudgetMiB: Math.floor(totalmem() / 2 ** 21),
       chainId: 2026,
       blockTime: 1,
       ledgerTimeoutMs: 2000,
@@ -32,6 +35,16 @@ describe('parseConfig', () => {
     expect(() => parseConfig({}, { CORE_TRUSTED_PEERS: 'node-b:8080' })).toThrow(
       '"--trusted-peers" must be an http(s) URL: write "http://node-b:8080"',
     );
+  });
+
+  test('behavior: the embedded ledger’s port and memory budget', () => {
+    expect(
+      parseConfig({ CORE_LEDGER_PORT: '8545', CORE_LEDGER_MEMORY_BUDGET: '2048' }),
+    ).toMatchObject({ ledgerPort: 8545, ledgerMemoryBudgetMiB: 2048 });
+    expect(() => parseConfig({}, { CORE_LEDGER_PORT: '70000' })).toThrow(
+      '"--ledger-port" must be an integer from 0 to 65535',
+    );
+    expect(() => parseConfig({ CORE_LEDGER_MEMORY_BUDGET: '0' })).toThrow(ConfigError);
   });
 
   test('behavior: request limits and trusted proxies', () => {

@@ -1,3 +1,4 @@
+import { totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError } from './errors/config.js';
 
@@ -36,6 +37,11 @@ export type Config = {
    * that share this node's ledger point `CORE_LEDGER_URL` at it.
    */
   ledgerPort: number;
+  /**
+   * Resident memory of the embedded ledger above which the node logs a warning, MiB
+   * (`CORE_LEDGER_MEMORY_BUDGET`; default half of this machine's memory).
+   */
+  ledgerMemoryBudgetMiB: number;
   /** Chain id of the embedded ledger (`CORE_CHAIN_ID`, default 2026). */
   chainId: number;
   /** Embedded ledger block interval in seconds, fractions allowed (`CORE_BLOCK_TIME`, default 1). */
@@ -86,6 +92,7 @@ export const CONFIG_FLAGS = {
   CORE_LEDGER_URL: '--ledger-url',
   CORE_LEDGER_WS_URL: '--ledger-ws-url',
   CORE_LEDGER_PORT: '--ledger-port',
+  CORE_LEDGER_MEMORY_BUDGET: '--ledger-memory-budget',
   CORE_CHAIN_ID: '--chain-id',
   CORE_BLOCK_TIME: '--block-time',
   CORE_LEDGER_TIMEOUT: '--ledger-timeout',
@@ -147,6 +154,13 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
     ledgerUrl,
     ledgerWsUrl,
     ledgerPort: parseInteger(setting('CORE_LEDGER_PORT'), value('CORE_LEDGER_PORT'), 0, 0, 65535),
+    ledgerMemoryBudgetMiB: parseInteger(
+      setting('CORE_LEDGER_MEMORY_BUDGET'),
+      value('CORE_LEDGER_MEMORY_BUDGET'),
+      Math.floor(totalmem() / 2 ** 21),
+      1,
+      2 ** 31 - 1,
+    ),
     chainId: parseInteger(
       setting('CORE_CHAIN_ID'),
       value('CORE_CHAIN_ID'),

@@ -43,7 +43,6 @@ export const services = fp(
     app.decorate(
       'targets',
       createTargets({
-        ledger: options.ledger,
         environment: options.config.environment,
         registries: REGISTRY_DESCRIPTORS,
       }),

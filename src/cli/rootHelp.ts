@@ -41,6 +41,8 @@ Options (each overrides its environment variable):
   --ledger-ws-url U  CORE_LEDGER_WS_URL ledger WebSocket for new blocks (the ledger URL as ws;
                      off: ask for the head on each request)
   --ledger-port N    CORE_LEDGER_PORT embedded ledger port on 127.0.0.1 (0: the last start's, or any)
+  --ledger-memory-budget M  CORE_LEDGER_MEMORY_BUDGET MiB of embedded ledger memory that logs a
+                     warning (half of this machine's)
   --chain-id N       CORE_CHAIN_ID    embedded ledger chain id (2026)
   --block-time S     CORE_BLOCK_TIME  embedded ledger seconds per block while there is work (1)
   --ledger-timeout S CORE_LEDGER_TIMEOUT seconds one ledger call may take (2)

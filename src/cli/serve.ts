@@ -43,6 +43,7 @@ export async function startNode(
     embedded = new EmbeddedLedger({
       dataDir: config.dataDir,
       port: config.ledgerPort,
+      memoryBudgetMiB: config.ledgerMemoryBudgetMiB,
       chainId: config.chainId,
       blockTime: config.blockTime,
       logger: logger.child({ component: 'embedded-ledger' }),

@@ -90,12 +90,22 @@ export type WaitForReceiptParameters = {
   onProgress?: (message: string) => void;
 };
 
-export type Receipt = { transactionHash: Hex; blockNumber: Hex; status: Hex; logs: unknown[] };
+export type Receipt = {
+  transactionHash: Hex;
+  blockNumber: Hex;
+  status: Hex;
+  logs: unknown[];
+  /**
+   * The revert data of a failed transaction, where the ledger records it (Besu with
+   * `--revert-reason-enabled`, the embedded ledger).
+   */
+  revertReason?: Hex;
+};
 
 /**
  * Polls `eth_getTransactionReceipt` through the node until the transaction is mined; a reverted
- * one becomes a {@link TransactionRevertedError} with its decoded custom error (replayed with
- * `eth_call` at the block before).
+ * one becomes a {@link TransactionRevertedError} with its decoded custom error (the receipt's
+ * `revertReason`, else the transaction replayed with `eth_call` at the block before).
  * @throws {TransactionRevertedError}
  */
 export async function waitForReceipt(
@@ -119,32 +129,44 @@ export async function waitForReceipt(
 }
 
 async function explain(client: CoreClient, parameters: WaitForReceiptParameters, receipt: Receipt) {
+  const raw = receipt.revertReason ?? (await replayForRevertData(client, parameters.hash, receipt));
+  if (raw === undefined || !isHex(raw)) return {};
+  const abis = [
+    ...(parameters.registry ? [(await client.abi(parameters.registry)).abi] : []),
+    COMMITTED_ERRORS_ABI,
+  ];
+  for (const abi of abis) {
+    try {
+      const { errorName, args } = decodeErrorResult({ abi, data: raw });
+      return { errorName, args: args ?? [] };
+    } catch {
+      // Not an error of this ABI: try the next.
+    }
+  }
+  return {};
+}
+
+/**
+ * The revert data of a transaction, from replaying it as a call at the block before its own:
+ * for ledgers whose receipts do not carry it and that still hold that block's state.
+ */
+async function replayForRevertData(
+  client: CoreClient,
+  hash: Hex,
+  receipt: Receipt,
+): Promise<unknown> {
   const tx = await client.rpc<{ from: Address; to: Address; input: Hex }>(
     'eth_getTransactionByHash',
-    [parameters.hash],
+    [hash],
   );
   try {
     await client.rpc('eth_call', [
       { from: tx.from, to: tx.to, data: tx.input },
       numberToHex(BigInt(receipt.blockNumber) - 1n),
     ]);
-    return {};
+    return undefined;
   } catch (error) {
     const data = error instanceof LedgerRpcError ? error.data : undefined;
-    const raw = typeof data === 'string' ? data : (data as { data?: unknown } | undefined)?.data;
-    if (typeof raw !== 'string' || !isHex(raw)) return {};
-    const abis = [
-      ...(parameters.registry ? [(await client.abi(parameters.registry)).abi] : []),
-      COMMITTED_ERRORS_ABI,
-    ];
-    for (const abi of abis) {
-      try {
-        const { errorName, args } = decodeErrorResult({ abi, data: raw });
-        return { errorName, args: args ?? [] };
-      } catch {
-        // Not an error of this ABI: try the next.
-      }
-    }
-    return {};
+    return typeof data === 'string' ? data : (data as { data?: unknown } | undefined)?.data;
   }
 }

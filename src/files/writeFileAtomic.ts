@@ -1,4 +1,5 @@
 import { closeSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
+import { open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /**
@@ -22,6 +23,32 @@ export function writeFileAtomic(
   }
   renameSync(temporary, path);
   fsyncDirectory(dirname(path));
+}
+
+/**
+ * {@link writeFileAtomic} without blocking the event loop while a large file is written and
+ * synced (a ledger checkpoint is hundreds of MiB on a large chain).
+ */
+export async function replaceFileAtomic(
+  path: string,
+  data: Uint8Array,
+  options: { mode?: number } = {},
+): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  const file = await open(temporary, 'w', options.mode ?? 0o644);
+  try {
+    await file.writeFile(data);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  await rename(temporary, path);
+  const directory = await open(dirname(path), 'r');
+  try {
+    await directory.sync();
+  } finally {
+    await directory.close();
+  }
 }
 
 /** Makes the directory's entries (a rename, a new file) durable. */

@@ -59,6 +59,8 @@ export type BlockReader = {
   >(
     call: ViewCall<abi, functionName, args>,
   ): Promise<ContractFunctionReturnType<abi, ReadonlyFunction, functionName, args>>;
+  /** The code at `address` at the reader's block (`0x` for none). */
+  getCode(address: Address): Promise<Hex>;
 };
 
 /** Hands out block-pinned readers at the latest known block. */
@@ -83,6 +85,17 @@ export type CreateChainReaderParameters = {
   /** Cached results kept per block (default 5 000); beyond that the block's cache restarts. */
   maxEntriesPerBlock?: number;
 };
+
+/** The block a reader reads at, as JSON-RPC names it, and the key of its cache. */
+type Pin = {
+  number: bigint;
+  hash: Hex | undefined;
+  block: Hex | { blockHash: Hex };
+  cacheKey: string;
+};
+
+/** Times a read moves to a newer head before its request fails. */
+const REPINS = 3;
 
 /** Block caches kept: the newest few, so requests pinned just before a new block finish cached. */
 const CACHED_BLOCKS = 3;
@@ -134,7 +147,7 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
     return cache;
   }
 
-  function ethCall(block: Hex | { blockHash: Hex }, address: Address, data: Hex): Promise<Hex> {
+  function ethCall(block: Pin['block'], address: Address, data: Hex): Promise<Hex> {
     stats.calls++;
     return new Promise<Hex>((resolve, reject) => {
       if (queue.length === 0) setImmediate(flush);
@@ -150,7 +163,7 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
     // EIP-1898: a block named by hash cannot be confused with another block of that number. A
     // number's block can change (a ledger restarted from an older state): its cache is tied to
     // the head it was asked under.
-    const pinTo = (number: bigint, hash: Hex | undefined) => ({
+    const pinTo = (number: bigint, hash: Hex | undefined): Pin => ({
       number,
       hash,
       block: hash ? { blockHash: hash } : numberToHex(number),
@@ -165,6 +178,7 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
       get blockHash() {
         return pin.hash;
       },
+      getCode: (address) => pinned((block) => ledger.request<Hex>('eth_getCode', [address, block])),
       read(request) {
         const { address, abi, functionName, args } = request;
         const data = encodeFunctionData({ abi, functionName, args } as never);
@@ -177,7 +191,7 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
         }
         // The decoded value is cached, not the bytes: a hit costs no ABI decoding. Views treat
         // results as read-only, so one value can serve every request of the block.
-        const pending = callPinned(address, data).then(
+        const pending = pinned((block) => ethCall(block, address, data)).then(
           (result) => {
             if (result === '0x') throw new ContractRevertError(functionName, {});
             return decodeFunctionResult({ abi, functionName, args, data: result } as never);
@@ -201,20 +215,28 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
      * it: the embedded ledger keeps the head's state only) moves to the new head: the request
      * goes on at the newest block rather than failing.
      */
-    async function callPinned(address: Address, data: Hex): Promise<Hex> {
-      const pinned = pin;
-      try {
-        return await ethCall(pinned.block, address, data);
-      } catch (error) {
-        if (!(error instanceof BlockStateGoneError) || pinned.hash === undefined) throw error;
-        if (pin === pinned) {
-          const next = observe(await heads.latest());
-          if (next.hash === pinned.hash) throw error;
-          pin = pinTo(next.number, next.hash);
+    async function pinned<T>(send: (block: Pin['block']) => Promise<T>): Promise<T> {
+      for (let attempt = 1; ; attempt++) {
+        const before = pin;
+        try {
+          return await send(before.block);
+        } catch (error) {
+          if (!(error instanceof BlockStateGoneError) || before.hash === undefined) throw error;
+          if (attempt === REPINS) throw error;
+          // The head tracker may not have heard of the new block yet: the ledger is asked.
+          if (pin === before) pin = pinTo(...(await latestBlock()));
         }
-        return ethCall(pin.block, address, data);
       }
     }
+  }
+
+  async function latestBlock(): Promise<[bigint, Hex]> {
+    const { number, hash } = await ledger.request<{ number: Hex; hash: Hex }>(
+      'eth_getBlockByNumber',
+      ['latest', false],
+    );
+    observe({ number: BigInt(number), hash });
+    return [BigInt(number), hash];
   }
 
   /** Drops every cache when the chain is not the one they were filled from. */

@@ -12,6 +12,7 @@ import {
 import { EnvironmentError } from '../errors/environment.js';
 import { LedgerRequestError } from '../errors/ledger.js';
 import type { LedgerClient } from './createLedgerClient.js';
+import { toContractRevert } from './toContractRevert.js';
 
 /** Gas limit of every genesis transaction: gas is free, and estimates cannot see a burst's earlier transactions. */
 const GENESIS_GAS = 15_000_000n;
@@ -81,12 +82,7 @@ export async function createBurst(
       const failed = receipts.findIndex((receipt) => receipt.status !== '0x1');
       if (failed >= 0) {
         const tx = planned[failed] as Planned;
-        const reason = await explainRevert(
-          ledger,
-          signer.address,
-          tx,
-          receipts[failed]?.blockNumber,
-        );
+        const reason = await explainRevert(ledger, signer.address, tx, receipts[failed]);
         throw new EnvironmentError(`Genesis transaction "${tx.label}" reverted${reason}`);
       }
       return receipts;
@@ -95,7 +91,7 @@ export async function createBurst(
 }
 
 /** The receipt fields a burst's caller reads (e.g. an event in `logs`). */
-export type BurstReceipt = { status: Hex; blockNumber: Hex; logs: Log[] };
+export type BurstReceipt = { status: Hex; blockNumber: Hex; logs: Log[]; revertReason?: Hex };
 type Receipt = BurstReceipt;
 
 async function waitForReceipts(ledger: LedgerClient, hashes: Hex[]): Promise<Receipt[]> {
@@ -117,14 +113,28 @@ async function waitForReceipts(ledger: LedgerClient, hashes: Hex[]): Promise<Rec
   return receipts as Receipt[];
 }
 
-/** Replays a reverted transaction as a call in the block before it, to name the error. */
+/**
+ * Names the error of a reverted transaction: its receipt's `revertReason` where the ledger
+ * records one, else the transaction replayed as a call in the block before it.
+ */
 async function explainRevert(
   ledger: LedgerClient,
   from: Address,
   tx: Planned,
-  blockNumber: Hex | undefined,
+  receipt: Receipt | undefined,
 ): Promise<string> {
-  const block = blockNumber ? numberToHex(Math.max(Number(blockNumber) - 1, 0)) : 'latest';
+  if (receipt?.revertReason) {
+    const { message } = toContractRevert(
+      tx.label,
+      new LedgerRequestError('eth_sendRawTransaction', {
+        code: 3,
+        message: 'execution reverted',
+        data: receipt.revertReason,
+      }),
+    );
+    return `: ${message}`;
+  }
+  const block = receipt ? numberToHex(Math.max(Number(receipt.blockNumber) - 1, 0)) : 'latest';
   try {
     await ledger.request('eth_call', [
       { from, to: tx.to, data: tx.data, gas: numberToHex(GENESIS_GAS) },

@@ -95,7 +95,7 @@ describe('damaged ledger files', () => {
     const dir = join(dataDir, 'ledger');
     await withLedger(dataDir, writeOnce);
     const state = readFileSync(join(dir, newest(dir, 'checkpoint-')));
-    for (const name of readdirSync(dir)) rmSync(join(dir, name));
+    for (const name of readdirSync(dir)) rmSync(join(dir, name), { recursive: true });
     writeFileSync(join(dir, 'state.json'), state.subarray(0, state.length / 2));
     const ledger = new EmbeddedLedger({
       dataDir,

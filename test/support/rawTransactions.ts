@@ -68,7 +68,13 @@ export async function sendRaw(
 }
 
 /** A receipt as the node serves it: the fields the tests read. */
-export type ServedReceipt = { status: Hex; blockNumber: Hex; blockHash: Hex };
+export type ServedReceipt = {
+  status: Hex;
+  blockNumber: Hex;
+  blockHash: Hex;
+  /** The revert data of a failed transaction, where the ledger records it. */
+  revertReason?: Hex;
+};
 
 /** `eth_getTransactionReceipt` through the node, once: `null` while the transaction is not mined. */
 export async function getReceipt(nodeUrl: string, hash: Hex): Promise<ServedReceipt | null> {

@@ -14,6 +14,12 @@ export type AnvilSettings = {
 };
 
 /**
+ * Blocks whose transactions and receipts anvil keeps in memory (each with its call traces). Older
+ * ones are served from the node's archive (archive.ts), which takes every block as it is mined.
+ */
+export const TRANSACTION_BLOCKS_KEPT = 64;
+
+/**
  * Command-line arguments for anvil: loopback only, free gas (base fee 0, gas price 0, no
  * minimum tip), no pre-funded dev accounts, and no mining or state files of its own: the
  * supervisor mines (journaled first) and writes the checkpoints (DESIGN.md §11).
@@ -33,6 +39,8 @@ export function toAnvilArgs(settings: AnvilSettings): string[] {
     // Without the flag anvil spills every state to disk (DESIGN.md §2).
     '--prune-history',
     ...(settings.historyStates ? [String(settings.historyStates)] : []),
+    '--transaction-block-keeper',
+    String(TRANSACTION_BLOCKS_KEPT),
     '--base-fee',
     '0',
     '--gas-price',

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { EmbeddedLedgerError } from '../../errors/ledger.js';
-import { writeFileAtomic } from '../../files/writeFileAtomic.js';
+import { replaceFileAtomic } from '../../files/writeFileAtomic.js';
 import type { SupervisorLogger } from './supervisorLogger.js';
 
 /**
@@ -62,8 +62,12 @@ export function chooseCheckpoint(dir: string, logger: SupervisorLogger): string 
  * Writes the checkpoint of `block` atomically, then forgets what the previous checkpoint makes
  * redundant: older checkpoints, journal segments before it, the legacy state file.
  */
-export function writeCheckpoint(dir: string, block: number, state: Uint8Array): void {
-  writeFileAtomic(join(dir, `checkpoint-${block}.json`), state, { mode: 0o600 });
+export async function writeCheckpoint(
+  dir: string,
+  block: number,
+  state: Uint8Array,
+): Promise<void> {
+  await replaceFileAtomic(join(dir, `checkpoint-${block}.json`), state, { mode: 0o600 });
   const checkpoints = numbered(dir, CHECKPOINT);
   const previous = checkpoints.length > 1 ? checkpoints[checkpoints.length - 2] : undefined;
   if (!previous) return;

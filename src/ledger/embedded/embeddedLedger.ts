@@ -1,17 +1,23 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { EmbeddedLedgerError } from '../../errors/ledger.js';
 import { writeFileAtomic } from '../../files/writeFileAtomic.js';
 import { toAnvilArgs } from './anvilArgs.js';
+import { getHead } from './anvilRpc.js';
+import { type LedgerArchive, openLedgerArchive } from './archive.js';
+import { archiveBlocks, catchUpArchive, revertReasonOf } from './archiveBlocks.js';
 import { type BlockProducer, createBlockProducer } from './blockProducer.js';
+import { isCheckpointDue } from './checkpointPolicy.js';
 import { chooseCheckpoint } from './checkpoints.js';
 import { type FrontAnswer, forgetAnvil, postToAnvil, refused } from './frontAnswers.js';
 import { classifyFrontRequest } from './frontRequest.js';
 import { attachHeadsRelay } from './headsRelay.js';
+import { answerReads } from './historyReads.js';
 import { type FrontHandler, startLedgerFront } from './ledgerFront.js';
+import { watchMemory } from './memoryWatch.js';
 import {
   isAlive,
   readCommandLine,
@@ -41,17 +47,21 @@ export type EmbeddedLedgerOptions = {
    * is kept across anvil's restarts. Another port fails the start when it is taken.
    */
   port?: number;
+  /** Resident memory of anvil above which one warning is logged, MiB (default: no warning). */
+  memoryBudgetMiB?: number;
   chainId: number;
   /** Seconds between blocks while there is work; fractions allowed. */
   blockTime: number;
   logger: SupervisorLogger;
-  /** Milliseconds between checkpoints while blocks are mined (default 60 000). */
-  checkpointIntervalMs?: number;
+  /** Milliseconds between looks at whether a checkpoint is due (checkpointPolicy.ts; default 2 000). */
+  checkpointCheckMs?: number;
   /** Time allowed for anvil to start listening, in milliseconds (default 30 000). */
   startTimeoutMs?: number;
 };
 
 const MAX_RESTART_DELAY_MS = 10_000;
+/** Milliseconds between writes of the archive's new blocks to disk. */
+const ARCHIVE_FLUSH_MS = 1_000;
 const STABLE_UPTIME_MS = 60_000;
 /** Blocks mined after the last transaction: commit–reveal maturities are 5 blocks. */
 const TRAILING_BLOCKS = 8;
@@ -74,8 +84,11 @@ export class EmbeddedLedger {
   #relay: { close(): void } | undefined;
   #port = 0;
   #sequencer: Sequencer | undefined;
+  #archive: LedgerArchive | undefined;
   #producer: BlockProducer | undefined;
   #checkpointTimer: NodeJS.Timeout | undefined;
+  #archiveTimer: NodeJS.Timeout | undefined;
+  #memoryWatch: { stop(): void } | undefined;
   #stopping = false;
   #failures = 0;
   #startedAt = 0;
@@ -83,7 +96,13 @@ export class EmbeddedLedger {
   readonly #onProcessExit = () => this.#child?.kill('SIGKILL');
 
   constructor(options: EmbeddedLedgerOptions) {
-    this.#options = { port: 0, checkpointIntervalMs: 60_000, startTimeoutMs: 30_000, ...options };
+    this.#options = {
+      port: 0,
+      memoryBudgetMiB: Number.POSITIVE_INFINITY,
+      checkpointCheckMs: 2_000,
+      startTimeoutMs: 30_000,
+      ...options,
+    };
     this.#dir = join(options.dataDir, 'ledger');
   }
 
@@ -108,6 +127,7 @@ export class EmbeddedLedger {
     this.#lockDataDir();
     await this.#reapOrphan();
     this.#stopping = false;
+    this.#archive = await openLedgerArchive(join(this.#dir, 'archive'));
     // Started again, the front takes its old port: the URL other nodes were given stays valid.
     this.#front = await this.#listen((body) => this.#handle(body));
     process.on('exit', this.#onProcessExit);
@@ -125,8 +145,26 @@ export class EmbeddedLedger {
       onError: (error) => this.#options.logger.warn({ err: error }, 'block not mined'),
     });
     this.#checkpointTimer = setInterval(() => {
-      if ((this.#sequencer?.blocksSinceCheckpoint ?? 0) > 0) void this.#checkpoint();
-    }, this.#options.checkpointIntervalMs);
+      const sequencer = this.#sequencer;
+      if (sequencer && isCheckpointDue(sequencer.progress)) void this.#checkpoint();
+    }, this.#options.checkpointCheckMs);
+    const budgetMiB = this.#options.memoryBudgetMiB;
+    this.#memoryWatch = watchMemory({
+      pid: () => this.pid,
+      budgetMiB,
+      onOver: (rssMiB) =>
+        this.#options.logger.warn(
+          { rssMiB: Math.round(rssMiB), budgetMiB },
+          'the embedded ledger uses more memory than its budget (CORE_LEDGER_MEMORY_BUDGET): docs/operators.md "Limits" says when to move to Besu',
+        ),
+    });
+    // The archive holds what it took in memory until flushed: a crash loses at most this much,
+    // which the journal mines again.
+    this.#archiveTimer = setInterval(() => {
+      this.#archive?.flush().catch((error: unknown) => {
+        this.#options.logger.warn({ err: error }, 'ledger archive not written; trying again');
+      });
+    }, ARCHIVE_FLUSH_MS);
     // Replayed transactions still in the pool want a block.
     this.#producer.noteWork();
   }
@@ -136,6 +174,8 @@ export class EmbeddedLedger {
     this.#stopping = true;
     clearTimeout(this.#restartTimer);
     clearInterval(this.#checkpointTimer);
+    clearInterval(this.#archiveTimer);
+    this.#memoryWatch?.stop();
     this.#producer?.stop();
     if (this.pid !== undefined) await this.#checkpoint();
     await this.#sequencer?.close();
@@ -146,6 +186,8 @@ export class EmbeddedLedger {
       await exited;
     }
     this.#relay?.close();
+    await this.#archive?.close();
+    this.#archive = undefined;
     const front = this.#front;
     if (front) {
       const closed = new Promise((resolve) => front.close(resolve));
@@ -186,14 +228,24 @@ export class EmbeddedLedger {
     if (!sequencer || !anvil) return undefined;
     const request = classifyFrontRequest(body);
     if (request.kind === 'refused') return Promise.resolve(refused(request.method));
-    if (request.kind === 'read') return postToAnvil(anvil, body);
+    if (request.kind === 'read') {
+      return answerReads(body, {
+        archive: this.#archive as LedgerArchive,
+        head: () => sequencer.head,
+        forward: (reads) => readFromAnvil(anvil, reads),
+        revertReason: (hash) => revertReasonOf(anvil, hash),
+      });
+    }
     this.#producer?.noteWork();
     return sequencer.submit(body, request.raws);
   }
 
   async #checkpoint(): Promise<void> {
+    const started = performance.now();
     try {
-      await this.#sequencer?.checkpoint();
+      const saved = await this.#sequencer?.checkpoint();
+      const ms = Math.round(performance.now() - started);
+      if (saved) this.#options.logger.info({ ...saved, ms }, 'ledger checkpoint written');
     } catch (error) {
       this.#options.logger.warn({ err: error }, 'ledger checkpoint not written');
     }
@@ -235,12 +287,19 @@ export class EmbeddedLedger {
     child.once('exit', (code, signal) => this.#onExit(child, code, signal));
     const anvilUrl = `http://127.0.0.1:${port}`;
     await assertChainId(anvilUrl, chainId);
-    const replay = await replayJournal(this.#dir, anvilUrl, logger);
+    // The archive follows the checkpoint's chain; the journal's blocks are archived as replayed.
+    const archive = this.#archive as LedgerArchive;
+    await catchUpArchive(anvilUrl, archive, (await getHead(anvilUrl)).block, logger);
+    const replay = await replayJournal(this.#dir, anvilUrl, logger, (block) =>
+      archiveBlocks(anvilUrl, archive, block),
+    );
     this.#sequencer = await createSequencer({
+      archive,
       dir: this.#dir,
       anvilUrl,
       head: replay.head,
       pending: replay.pending,
+      checkpointBytes: loadState ? statSync(loadState).size : 0,
     });
     // A new chain's genesis block carries anvil's start time: the journal replays onto it. After
     // a replay, a checkpoint keeps the next recovery short.
@@ -296,5 +355,22 @@ function readPort(path: string): number | undefined {
     return Number.isInteger(port) && port > 0 && port <= 65535 ? port : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Times a read is sent again when anvil answered that the state it looked up is gone. */
+const STATE_GONE_RETRIES = 2;
+
+/**
+ * anvil keeps the head's state only (anvilArgs.ts), and looks a block up before it reads its
+ * state: a read of `latest` that meets a new block can fail with `BlockOutOfRangeError`. Sent
+ * again, it reads the new head. A read of a block that is really gone fails the same way again.
+ */
+async function readFromAnvil(anvilUrl: string, body: string): Promise<FrontAnswer> {
+  for (let attempt = 0; ; attempt++) {
+    const answer = await postToAnvil(anvilUrl, body);
+    if (attempt === STATE_GONE_RETRIES || !answer.body.includes('BlockOutOfRangeError')) {
+      return answer;
+    }
   }
 }

@@ -10,6 +10,8 @@ export type JournalRecord = { tx: `0x${string}` } | { block: number; timestamp: 
 /** An append-only journal file whose appends are durable when they resolve. */
 export type Journal = {
   readonly path: string;
+  /** Bytes appended since the file was opened. */
+  readonly appended: number;
   /**
    * Appends records and resolves once they are on disk. Concurrent appends share one fsync
    * (group commit).
@@ -24,6 +26,7 @@ export async function openJournal(path: string): Promise<Journal> {
   let buffered: string[] = [];
   let waiters: { resolve(): void; reject(error: unknown): void }[] = [];
   let flushing: Promise<void> | undefined;
+  let appended = 0;
 
   async function flush(): Promise<void> {
     while (buffered.length > 0) {
@@ -44,10 +47,15 @@ export async function openJournal(path: string): Promise<Journal> {
 
   return {
     path,
+    get appended() {
+      return appended;
+    },
     append(records) {
       if (records.length === 0) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
-        buffered.push(records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+        const lines = records.map((record) => `${JSON.stringify(record)}\n`).join('');
+        appended += lines.length;
+        buffered.push(lines);
         waiters.push({ resolve, reject });
         flushing ??= flush();
       });

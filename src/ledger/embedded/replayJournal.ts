@@ -15,13 +15,15 @@ export type ReplayResult = {
  * Rebuilds the chain after the loaded checkpoint from the journal: each block's transactions
  * are sent in their journal order, then the block is mined with its journaled timestamp, so
  * block numbers, timestamps, order and results are those the clients saw. Blocks the
- * checkpoint already holds are skipped.
+ * checkpoint already holds are skipped. `onBlock` is told of each block mined again (the archive
+ * takes it while anvil still holds it whole).
  * - Design: DESIGN.md §11
  */
 export async function replayJournal(
   dir: string,
   anvilUrl: string,
   logger: SupervisorLogger,
+  onBlock: (block: number) => Promise<void> = async () => {},
 ): Promise<ReplayResult> {
   const head = await getHead(anvilUrl);
   let pending: `0x${string}`[] = [];
@@ -50,6 +52,7 @@ export async function replayJournal(
       head.block += 1;
       head.timestamp = record.timestamp;
       replayed += 1;
+      await onBlock(head.block);
     }
   }
   // Journaled but not yet in a block: back into the pool (duplicates are refused there).

@@ -1,5 +1,9 @@
-import { gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { callAnvil } from './anvilRpc.js';
+import type { LedgerArchive } from './archive.js';
+import { archiveBlocks } from './archiveBlocks.js';
+import type { CheckpointProgress } from './checkpointPolicy.js';
 import { listSegments, segmentPath, writeCheckpoint } from './checkpoints.js';
 import { type FrontAnswer, postToAnvil, unavailable } from './frontAnswers.js';
 import { type Journal, type JournalRecord, openJournal } from './journal.js';
@@ -15,15 +19,18 @@ import { type Journal, type JournalRecord, openJournal } from './journal.js';
 export type Sequencer = {
   /** Journals the request's raw transactions, then forwards the request to anvil. */
   submit(body: string, raws: readonly `0x${string}`[]): Promise<FrontAnswer>;
-  /** Journals the next block, then has anvil mine it. */
+  /** Journals the next block, has anvil mine it, then archives it. */
   mine(): Promise<void>;
   /**
-   * Writes a checkpoint of the current state and starts a new journal segment; without
-   * `force`, only when blocks were mined since the last one.
+   * Starts a new journal segment and writes a checkpoint of the current state; without `force`,
+   * only when blocks were mined since the last one. Transactions are journaled and reach the
+   * pool meanwhile; only blocks wait for the state to be saved.
    */
-  checkpoint(force?: boolean): Promise<void>;
-  /** Blocks mined since the last checkpoint. */
-  readonly blocksSinceCheckpoint: number;
+  checkpoint(force?: boolean): Promise<SavedCheckpoint | undefined>;
+  /** The newest block mined. */
+  readonly head: number;
+  /** What happened since the last checkpoint (checkpointPolicy.ts decides on the next). */
+  readonly progress: CheckpointProgress;
   close(): Promise<void>;
 };
 
@@ -33,18 +40,33 @@ export type SequencerState = {
   head: { block: number; timestamp: number };
   /** Raw transactions journaled after the last block (carried into a new segment). */
   pending: `0x${string}`[];
+  /** Size of the checkpoint the ledger started from, bytes (0 for none). */
+  checkpointBytes: number;
+  /** Where each block goes once mined, while anvil still holds it whole. */
+  archive: LedgerArchive;
 };
+
+/** A checkpoint written: its block and size. */
+export type SavedCheckpoint = { block: number; bytes: number };
+
+const gunzipAsync = promisify(gunzip);
 
 type Operation =
   | { kind: 'txs'; body: string; raws: readonly `0x${string}`[]; done(answer: FrontAnswer): void }
   | { kind: 'task'; run(): Promise<void>; done(error?: unknown): void };
 
 export async function createSequencer(state: SequencerState): Promise<Sequencer> {
-  const { dir, anvilUrl, head } = state;
+  const { dir, anvilUrl, head, archive } = state;
   let pending = [...state.pending];
   const segments = listSegments(dir);
   let journal: Journal = await openJournal(segments.at(-1)?.path ?? segmentPath(dir, head.block));
   let checkpointBlock = segments.at(-1)?.block ?? head.block;
+  let checkpointBytes = state.checkpointBytes;
+  // Journal bytes of the segments before the current one since the last checkpoint.
+  let journalBytes = 0;
+  let mineMs = 0;
+  /** Set while a checkpoint saves the state: no block is mined meanwhile. */
+  let saving: Promise<SavedCheckpoint> | undefined;
   const queue: Operation[] = [];
   let pumping = false;
 
@@ -94,33 +116,70 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
         void pump();
       });
     },
-    mine: () =>
-      task(async () => {
+    async mine() {
+      await saving?.catch(() => undefined);
+      return task(async () => {
+        // A checkpoint that started after this block was asked for.
+        await saving?.catch(() => undefined);
         const block = head.block + 1;
         const timestamp = Math.max(head.timestamp, Math.floor(Date.now() / 1000));
         await journal.append([{ block, timestamp }]);
+        const started = performance.now();
         await callAnvil(anvilUrl, 'evm_mine', [{ timestamp }]);
+        mineMs = performance.now() - started;
         head.block = block;
         head.timestamp = timestamp;
         pending = [];
-      }),
-    checkpoint: (force = false) =>
-      task(async () => {
-        if (head.block === checkpointBlock && !force) return;
-        const dump = await callAnvil<string>(anvilUrl, 'anvil_dumpState');
-        const next = await openJournal(segmentPath(dir, head.block));
+        await archiveBlocks(anvilUrl, archive, block);
+      });
+    },
+    async checkpoint(force = false) {
+      // In the queue: the new segment starts at the head, with the transactions after it.
+      await task(async () => {
+        if ((head.block === checkpointBlock && !force) || saving) return;
+        const block = head.block;
+        const next = await openJournal(segmentPath(dir, block));
         await next.append(pending.map((tx): JournalRecord => ({ tx })));
-        writeCheckpoint(dir, head.block, gunzipSync(Buffer.from(dump.slice(2), 'hex')));
         const previous = journal;
         journal = next;
-        checkpointBlock = head.block;
-        await previous.close();
-      }),
-    get blocksSinceCheckpoint() {
-      return head.block - checkpointBlock;
+        journalBytes += previous.appended;
+        saving = (async () => {
+          try {
+            // The journal before this checkpoint goes: what it had mined must be archived first.
+            await archive.flush();
+            const dump = await callAnvil<string>(anvilUrl, 'anvil_dumpState');
+            const saved = await gunzipAsync(Buffer.from(dump.slice(2), 'hex'));
+            await writeCheckpoint(dir, block, saved);
+            checkpointBlock = block;
+            checkpointBytes = saved.length;
+            journalBytes = 0;
+            return { block, bytes: saved.length };
+          } finally {
+            await previous.close();
+          }
+        })();
+      });
+      const saved = saving;
+      try {
+        return await saved;
+      } finally {
+        if (saving === saved) saving = undefined;
+      }
+    },
+    get head() {
+      return head.block;
+    },
+    get progress() {
+      return {
+        blocks: head.block - checkpointBlock,
+        journalBytes: journalBytes + journal.appended,
+        checkpointBytes,
+        mineMs,
+      };
     },
     async close() {
       await task(async () => {});
+      await saving?.catch(() => undefined);
       await journal.close();
     },
   };

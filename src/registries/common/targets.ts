@@ -1,8 +1,7 @@
-import { type Address, type Hex, isHex, numberToHex, zeroAddress } from 'viem';
+import { type Address, type Hex, isHex, zeroAddress } from 'viem';
 import { ContractRevertError } from '../../errors/contract.js';
 import { InstanceInvalidError } from '../../errors/target.js';
 import type { BlockReader } from '../../ledger/createChainReader.js';
-import type { LedgerClient } from '../../ledger/createLedgerClient.js';
 import type { RegistryContract } from './registryContract.js';
 import { INSTANCES_ABI, REGISTRY_VIEWS_ABI } from './registryViewsAbi.js';
 import type { HolderResolution } from './writeRules.js';
@@ -21,7 +20,6 @@ export type ContractKind =
   | { kind: 'registry'; type: Hex; name: string | undefined };
 
 export type CreateTargetsParameters = {
-  ledger: LedgerClient;
   /** The environment: its Contracts Registry and the default instance of each registry. */
   environment: { contractsRegistry: Address; registries: Readonly<Record<string, Address>> };
   registries: readonly TargetRegistry[];
@@ -71,7 +69,7 @@ const CACHE_LIMIT = 1024;
  * - Design: DESIGN.md §4
  */
 export function createTargets(parameters: CreateTargetsParameters): Targets {
-  const { ledger, environment, registries } = parameters;
+  const { environment, registries } = parameters;
   const types = new Map<Address, Hex>();
   const registered = new Set<Address>();
   const byName = new Map(registries.map((registry) => [registry.name, registry]));
@@ -91,10 +89,7 @@ export function createTargets(parameters: CreateTargetsParameters): Targets {
       const kindAt = async (address: Address): Promise<ContractKind> => {
         const known = types.get(address);
         if (known) return { kind: 'registry', type: known, name: nameOf(known) };
-        const code = await ledger.request<Hex>('eth_getCode', [
-          address,
-          numberToHex(reader.blockNumber),
-        ]);
+        const code = await reader.getCode(address);
         if (code === '0x') return { kind: 'none' };
         const type = await registryTypeOf(reader, address);
         if (type === undefined) return { kind: 'contract' };

@@ -1,0 +1,433 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { decodeFunctionResult, encodeFunctionData, type Hex, toHex } from 'viem';
+import { readOperatorSigner } from '../src/cli/operatorSteps.js';
+import { type CoreClient, createCoreClient } from '../src/client/createCoreClient.js';
+import { createCredential } from '../src/client/credentials.js';
+import { getDidHistory } from '../src/client/getDidHistory.js';
+import { requestToken } from '../src/client/requestToken.js';
+import { createDidCoreSigner, type WalletSigner } from '../src/client/signers.js';
+import { signWrites } from '../src/client/signWrites.js';
+
+/**
+ * A pilot as it grows, on the product's defaults: one node started as `npm start` starts it
+ * (embedded ledger, a data directory of its own; only the per-client rate limit is off, the
+ * load being one client), DIDs onboarded through the node as `wallet register` does (an
+ * onboarding credential from the operator, an invite token, `insertDidDocument` signed by the
+ * DID's own key), and as many timestamps (commit, then reveal once matured) written by a few
+ * holders through the node. At each size it reports what the operator pays.
+ */
+export type PilotOptions = {
+  /** Data directory and API port of the node. */
+  dataDir: string;
+  port: number;
+  /** Path of the CLI entry point (`dist/src/cli/main.js`). */
+  cli: string;
+  /** Told each line of progress. */
+  log?: (line: string) => void;
+};
+
+/** What the operator pays at one size. */
+export type PilotStep = {
+  dids: number;
+  timestamps: number;
+  writes: number;
+  anvilMiB: number;
+  nodeMiB: number;
+  /** Bytes written to disk by node and anvil together since the start, per write. */
+  bytesPerWrite: number;
+  checkpointMiB: number;
+  checkpointMs: number | undefined;
+  didReadMs: number;
+  listPageMs: number;
+  /** `getDidHistory` of the first DID: its changes (≥ 1: logs from its block are served), time. */
+  firstDidChanges: number;
+  firstDidHistoryMs: number;
+  restartMs: number;
+  killRestartMs: number;
+  seedSeconds: number;
+};
+
+const CONCURRENCY = 32;
+const TIMESTAMP_HOLDERS = 16;
+const TIMESTAMPS_PER_ROUND = 200;
+const READS = 200;
+const MATURITY = 5;
+
+export type Pilot = {
+  readonly client: CoreClient;
+  readonly dids: readonly string[];
+  /** Grows the registry to `dids` DIDs and as many timestamps, then measures. */
+  growTo(dids: number): Promise<PilotStep>;
+  stop(): Promise<void>;
+};
+
+export async function startPilot(options: PilotOptions): Promise<Pilot> {
+  const { dataDir, port, cli, log = () => {} } = options;
+  const url = `http://127.0.0.1:${port}`;
+  const client = createCoreClient({ baseUrl: url });
+  let node = await serve(cli, dataDir, port);
+  const written = { bytes: 0 };
+  const dids: string[] = [];
+  let timestamps = 0;
+  const holders: { signer: WalletSigner; token: string; nonce: number }[] = [];
+
+  await promisify(execFile)(process.execPath, [
+    cli,
+    'admin',
+    'hash-algorithm',
+    'sha-256',
+    '--node',
+    url,
+    '--operator-key',
+    join(dataDir, 'operator.json'),
+  ]);
+  const operator = await readOperatorSigner(join(dataDir, 'operator.json'));
+  const algorithmId = await findSha256(client);
+
+  async function onboard(count: number): Promise<void> {
+    let next = 0;
+    const sent: Hex[] = [];
+    const worker = async () => {
+      while (next < count) {
+        next++;
+        const holder = await createDidCoreSigner();
+        const credential = createCredential({
+          issuer: operator,
+          subject: holder.did,
+          type: 'VerifiableAuthorisationToOnboard',
+        });
+        const { accessToken } = await requestToken({
+          baseUrl: url,
+          scope: 'openid did-registry:invite',
+          holder,
+          credential,
+          jwk: holder.publicJwk,
+        });
+        const now = BigInt(Math.floor(Date.now() / 1000));
+        const { transactions } = await signWrites(client, {
+          account: holder.account as NonNullable<WalletSigner['account']>,
+          nonce: 0,
+          calls: [
+            {
+              registry: 'did-registry',
+              functionName: 'insertDidDocument',
+              args: [
+                holder.did,
+                JSON.stringify({ '@context': ['https://www.w3.org/ns/did/v1'] }),
+                holder.vMethodId,
+                holder.account?.publicKey,
+                true,
+                now,
+                now + 10n * 365n * 86_400n,
+              ],
+            },
+          ],
+        });
+        sent.push(await client.rpc<Hex>('eth_sendRawTransaction', transactions, accessToken));
+        dids.push(holder.did);
+        if (holders.length < TIMESTAMP_HOLDERS) holders.push(await timestampHolder(holder));
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    await allSucceeded(client, sent);
+  }
+
+  async function timestampHolder(signer: WalletSigner) {
+    const { accessToken } = await requestToken({
+      baseUrl: url,
+      scope: 'openid timestamp:write',
+      holder: signer,
+    });
+    return { signer, token: accessToken, nonce: 0 };
+  }
+
+  /** A round: each holder commits to a batch of hashes, waits for maturity, reveals them all. */
+  async function timestampRound(count: number): Promise<void> {
+    const perHolder = Math.ceil(count / holders.length);
+    let left = count;
+    await Promise.all(
+      holders.map(async (holder) => {
+        const batch = Math.min(perHolder, left);
+        left -= batch;
+        if (batch <= 0) return;
+        const account = holder.signer.account as NonNullable<WalletSigner['account']>;
+        const reveals = Array.from(
+          { length: batch },
+          (): Reveal => ({
+            args: [[algorithmId], [toHex(randomBytes(32))], ['0x'], toHex(randomBytes(32))],
+          }),
+        );
+        const commitments = await computeCommitments(client, account.address, reveals);
+        const commits = await signWrites(client, {
+          account,
+          nonce: holder.nonce,
+          calls: commitments.map((commitment) => ({
+            registry: 'timestamp',
+            functionName: 'commitTimestampHashes',
+            args: [commitment],
+          })),
+        });
+        const commitHashes = await sendBatch(client, commits.transactions, holder.token);
+        const mined = await allSucceeded(client, commitHashes);
+        while (Number(await client.rpc<Hex>('eth_blockNumber', [])) < mined + MATURITY)
+          await sleep(200);
+        const revealed = await signWrites(client, {
+          account,
+          nonce: holder.nonce + batch,
+          calls: reveals.map(({ args }) => ({
+            registry: 'timestamp',
+            functionName: 'timestampHashes',
+            args,
+          })),
+        });
+        holder.nonce += 2 * batch;
+        await allSucceeded(client, await sendBatch(client, revealed.transactions, holder.token));
+      }),
+    );
+    timestamps += count;
+  }
+
+  const pids = () => ({ node: node.pid, anvil: readPid(join(dataDir, 'ledger', 'anvil.pid')) });
+  const bytesWritten = () => writeBytes(pids().node) + writeBytes(pids().anvil);
+
+  return {
+    client,
+    dids,
+    async growTo(target) {
+      const started = performance.now();
+      if (target > dids.length) {
+        log(`onboarding ${target - dids.length} DIDs`);
+        await onboard(target - dids.length);
+      }
+      while (timestamps < target) {
+        await timestampRound(Math.min(TIMESTAMPS_PER_ROUND * holders.length, target - timestamps));
+        log(`${timestamps} timestamps`);
+      }
+      const seedSeconds = (performance.now() - started) / 1000;
+      await waitIdle(client);
+      const writes = dids.length + 2 * timestamps + holders.length;
+      const { node: nodePid, anvil: anvilPid } = pids();
+      const memory = { anvilMiB: rssMiB(anvilPid), nodeMiB: rssMiB(nodePid) };
+      const bytes = written.bytes + bytesWritten();
+      const didReadMs = await medianMs(READS, (i) =>
+        client.get(`/v1/did-registry/identifiers/${dids[Math.floor((i * dids.length) / READS)]}`),
+      );
+      const pages = Math.max(1, Math.floor(dids.length / 10));
+      const listPageMs = await medianMs(READS, (i) =>
+        client.get(
+          `/v1/did-registry/identifiers?page[size]=10&page[after]=${1 + Math.floor((i * pages) / READS)}`,
+        ),
+      );
+      const historyStarted = performance.now();
+      const history = await getDidHistory(client, { did: dids[0] as string });
+      const firstDidHistoryMs = performance.now() - historyStarted;
+      written.bytes += bytesWritten();
+      const restarted = performance.now();
+      node.kill('SIGTERM');
+      await new Promise((resolve) => node.once('exit', resolve));
+      node = await serve(cli, dataDir, port);
+      const restartMs = performance.now() - restarted;
+      written.bytes += bytesWritten();
+      const anvil = pids().anvil;
+      const killed = performance.now();
+      node.kill('SIGKILL');
+      if (anvil !== undefined) process.kill(anvil, 'SIGKILL');
+      await new Promise((resolve) => node.once('exit', resolve));
+      node = await serve(cli, dataDir, port);
+      const killRestartMs = performance.now() - killed;
+      const checkpoint = newestCheckpoint(join(dataDir, 'ledger'));
+      return {
+        dids: dids.length,
+        timestamps,
+        writes,
+        ...memory,
+        bytesPerWrite: bytes / writes,
+        checkpointMiB: checkpoint / 2 ** 20,
+        checkpointMs: node.checkpointMs,
+        didReadMs,
+        listPageMs,
+        firstDidChanges: history.length,
+        firstDidHistoryMs,
+        restartMs,
+        killRestartMs,
+        seedSeconds,
+      };
+    },
+    async stop() {
+      node.kill('SIGTERM');
+      await new Promise((resolve) => node.once('exit', resolve));
+    },
+  };
+}
+
+/** A reveal's arguments: hash algorithm ids, hashes, timestamp data, salt. */
+type Reveal = { args: [bigint[], Hex[], Hex[], Hex] };
+
+type ServedNode = ChildProcess & { checkpointMs: number | undefined };
+
+/** `core-registry serve` on the data directory, once `/ready` answers 200. */
+async function serve(cli: string, dataDir: string, port: number): Promise<ServedNode> {
+  const child = spawn(process.execPath, [cli, 'serve'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CORE_DATA_DIR: dataDir,
+      CORE_LOG_LEVEL: 'info',
+      CORE_RATE_LIMIT: '0',
+    },
+  }) as ServedNode;
+  child.checkpointMs = undefined;
+  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+    if (!line.includes('ledger checkpoint written')) return;
+    child.checkpointMs = (JSON.parse(line) as { ms?: number }).ms;
+  });
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the node exited (${child.exitCode})`);
+    const ready = await fetch(`http://127.0.0.1:${port}/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return child;
+    if (Date.now() > deadline) throw new Error('the node was not ready in 300 s');
+    await sleep(50);
+  }
+}
+
+async function findSha256(client: CoreClient): Promise<bigint> {
+  const page = await client.get<{ items: { hashAlgorithmId: string; ianaName: string }[] }>(
+    '/v1/timestamp/hash-algorithms?page[size]=50',
+  );
+  const found = page.items.find((item) => item.ianaName === 'sha-256');
+  if (!found) throw new Error('sha-256 is not among the hash algorithms');
+  return BigInt(found.hashAlgorithmId);
+}
+
+async function computeCommitments(
+  client: CoreClient,
+  sender: Hex,
+  reveals: Reveal[],
+): Promise<Hex[]> {
+  const { abi, contractAddress } = await client.abi('timestamp');
+  const compute = abi.find(
+    (item) =>
+      item.type === 'function' &&
+      item.name === 'computeTimestampCommitment' &&
+      item.inputs.length === 5,
+  );
+  if (!compute) throw new Error('no computeTimestampCommitment(sender, ids, hashes, data, salt)');
+  const results = await client.rpcBatch<Hex>(
+    reveals.map(({ args }) => ({
+      method: 'eth_call',
+      params: [
+        {
+          to: contractAddress,
+          data: encodeFunctionData({ abi: [compute], args: [sender, ...args] } as never),
+        },
+        'latest',
+      ],
+    })),
+  );
+  return results.map((outcome) => {
+    if (outcome.status !== 'success') throw outcome.error;
+    return decodeFunctionResult({ abi: [compute], data: outcome.result } as never) as Hex;
+  });
+}
+
+async function sendBatch(client: CoreClient, raws: Hex[], token: string): Promise<Hex[]> {
+  const results = await client.rpcBatch<Hex>(
+    raws.map((raw) => ({ method: 'eth_sendRawTransaction', params: [raw] })),
+    token,
+  );
+  return results.map((outcome) => {
+    if (outcome.status !== 'success') throw outcome.error;
+    return outcome.result;
+  });
+}
+
+/** Waits for every receipt; throws on a failed one. Returns the highest block they are in. */
+async function allSucceeded(client: CoreClient, hashes: readonly Hex[]): Promise<number> {
+  let highest = 0;
+  for (let first = 0; first < hashes.length; first += 500) {
+    let pending = hashes.slice(first, first + 500);
+    while (pending.length > 0) {
+      const receipts = await client.rpcBatch<{ status: Hex; blockNumber: Hex } | null>(
+        pending.map((hash) => ({ method: 'eth_getTransactionReceipt', params: [hash] })),
+      );
+      const next: Hex[] = [];
+      receipts.forEach((outcome, i) => {
+        const receipt = outcome.status === 'success' ? outcome.result : null;
+        if (!receipt) next.push(pending[i] as Hex);
+        else if (receipt.status !== '0x1') throw new Error(`${pending[i]} reverted`);
+        else highest = Math.max(highest, Number(receipt.blockNumber));
+      });
+      pending = next;
+      if (pending.length > 0) await sleep(200);
+    }
+  }
+  return highest;
+}
+
+/** Waits until the ledger has stopped making blocks (its trailing blocks after the last write). */
+async function waitIdle(client: CoreClient): Promise<void> {
+  let last = -1;
+  for (;;) {
+    const current = Number(await client.rpc<Hex>('eth_blockNumber', []));
+    if (current === last) return;
+    last = current;
+    await sleep(5_000);
+  }
+}
+
+async function medianMs(count: number, read: (i: number) => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await read(i);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] as number;
+}
+
+function newestCheckpoint(dir: string): number {
+  const sizes = readdirSync(dir)
+    .filter((name) => /^checkpoint-\d+\.json$/.test(name))
+    .map((name) => ({ block: Number(name.slice(11, -5)), size: statSync(join(dir, name)).size }))
+    .sort((a, b) => b.block - a.block);
+  return sizes[0]?.size ?? 0;
+}
+
+function readPid(path: string): number | undefined {
+  try {
+    return Number(readFileSync(path, 'utf8').trim()) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Bytes a process has caused to be written to storage (`/proc/<pid>/io` `write_bytes`). */
+function writeBytes(pid: number | undefined): number {
+  try {
+    return Number(/write_bytes:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+function rssMiB(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}

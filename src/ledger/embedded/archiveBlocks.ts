@@ -1,0 +1,90 @@
+import type { Hex } from 'viem';
+import { callAnvil } from './anvilRpc.js';
+import type { LedgerArchive, RpcBlock, RpcReceipt } from './archive.js';
+import type { SupervisorLogger } from './supervisorLogger.js';
+
+/** The transactions root of a block without transactions. */
+const EMPTY_ROOT = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421';
+
+/**
+ * Archives the blocks after the archive's head up to `number` from anvil while anvil still holds
+ * them whole: each block with its transactions, its receipts, and the revert data of each failed
+ * transaction as the receipt's `revertReason` (Besu's field), which no later `eth_call` could
+ * find once the block's state is gone.
+ * - Design: DESIGN.md §12
+ */
+export async function archiveBlocks(
+  anvilUrl: string,
+  archive: LedgerArchive,
+  number: number,
+): Promise<void> {
+  while (archive.head < number) await archiveNext(anvilUrl, archive);
+}
+
+async function archiveNext(anvilUrl: string, archive: LedgerArchive): Promise<void> {
+  const number = archive.head + 1;
+  const tag = `0x${number.toString(16)}`;
+  const [block, receipts] = await Promise.all([
+    callAnvil<RpcBlock>(anvilUrl, 'eth_getBlockByNumber', [tag, true]),
+    callAnvil<RpcReceipt[]>(anvilUrl, 'eth_getBlockReceipts', [tag]),
+  ]);
+  for (const receipt of receipts) {
+    if (receipt.status !== '0x0') continue;
+    const reason = await revertReasonOf(anvilUrl, receipt.transactionHash);
+    if (reason !== undefined) receipt.revertReason = reason;
+  }
+  archive.append(block, receipts);
+}
+
+/** The revert data of a failed transaction anvil still holds whole (`ots_getTransactionError`). */
+export async function revertReasonOf(anvilUrl: string, hash: Hex): Promise<Hex | undefined> {
+  const data = await callAnvil<Hex>(anvilUrl, 'ots_getTransactionError', [hash]).catch(
+    () => undefined,
+  );
+  return data === undefined || data === '0x' ? undefined : data;
+}
+
+/**
+ * Brings the archive in line with the chain anvil holds after loading a checkpoint: forgets the
+ * blocks after the last one both agree on (blocks after the checkpoint are archived again as the
+ * journal replays them; a chain restored from an older state no longer has them), then archives
+ * the blocks after the archive's head. A block anvil no longer holds whole (the archive was
+ * removed) is archived without its transactions, and said so in the log.
+ */
+export async function catchUpArchive(
+  anvilUrl: string,
+  archive: LedgerArchive,
+  head: number,
+  logger: SupervisorLogger,
+): Promise<void> {
+  let last = Math.min(archive.head, head);
+  while (last >= 0 && archive.blockHash(last) !== (await hashOf(anvilUrl, last))) last--;
+  if (last < archive.head) {
+    logger.warn(
+      { from: last + 1, to: archive.head },
+      'ledger archive: forgetting blocks the chain no longer has',
+    );
+    await archive.truncateAfter(last);
+  }
+  let incomplete = 0;
+  while (archive.head < head) {
+    await archiveNext(anvilUrl, archive);
+    const block = archive.block(archive.head, false);
+    if (block && block.transactions.length === 0 && block.transactionsRoot !== EMPTY_ROOT)
+      incomplete++;
+  }
+  if (incomplete > 0)
+    logger.error(
+      { blocks: incomplete },
+      'ledger archive: blocks archived without their transactions (anvil no longer held them)',
+    );
+  await archive.flush();
+}
+
+async function hashOf(anvilUrl: string, number: number): Promise<Hex | undefined> {
+  const block = await callAnvil<{ hash: Hex } | null>(anvilUrl, 'eth_getBlockByNumber', [
+    `0x${number.toString(16)}`,
+    false,
+  ]);
+  return block?.hash;
+}
