@@ -36,18 +36,22 @@ export const ADMIN_COMMANDS: CommandGroup<AdminContext> = {
       args: '<name>',
       summary: `Add a hash algorithm to the Timestamp registry\n(${Object.keys(HASH_ALGORITHMS).join(', ')})`,
       details: '--contract-address A adds it to another Timestamp instance.',
+      publishes: "the algorithm's IANA name, output length, OID and multihash name",
       run: addHashAlgorithm,
     },
     accredit: {
       args: '<did> [TAO|TI]',
       summary:
         'Reserve a TAO (default) or TI attribute for a DID in the Trusted\nIssuers Registry and issue the accreditation credential (prints\nthe JWT; the DID accepts it with "wallet issuer accept")',
+      publishes:
+        "the DID, the issuer type, a random attribute id, the operator's DID and its RootTAO attribute id",
       run: accredit,
     },
     'deploy-instance': {
       args: '<registry>',
       summary:
         'Deploy another instance of a registry (e.g. timestamp) through the\nContracts Registry',
+      publishes: "a new instance's address and the registries it links to",
       details:
         'Talks to the ledger itself: --ledger-url (CORE_LEDGER_URL), else the embedded ledger of\n--data-dir; --environment F (CORE_ENVIRONMENT) names the environment file.',
       // Genesis code and every registry's artifact load only for this command.
@@ -66,11 +70,13 @@ export const ADMIN_COMMANDS: CommandGroup<AdminContext> = {
         'Give policies (e.g. TNT:authoriseDid) to a subject: an address,\nor a did:core v1 (its capabilityInvocation secp256k1 keys)',
       details:
         'Each policy must exist in the Policies Registry; --contract-address A grants in another\nPolicies Registry instance.',
+      publishes: "the subject's addresses and the policy names",
       run: (args, context) => changeAttributes('insertUserAttributes', args, context),
     },
     revoke: {
       args: '<subject> <policy>...',
       summary: 'Take policies back from a subject',
+      publishes: "the subject's addresses and the policy names",
       run: (args, context) => changeAttributes('deleteUserAttributes', args, context),
     },
   },

@@ -32,6 +32,7 @@ const OPTIONS = {
   credential: { type: 'string' },
   curve: { type: 'string' },
   relationship: { type: 'string' },
+  name: { type: 'string' },
   'contract-address': { type: 'string' },
   out: { type: 'string' },
   validators: { type: 'string' },
@@ -140,6 +141,7 @@ function walletContext(values: Values) {
     credential: values.credential,
     curve: values.curve,
     relationship: values.relationship,
+    name: values.name,
   };
 }
 

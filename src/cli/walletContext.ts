@@ -5,6 +5,9 @@ import type { Output } from './output.js';
 /** `wallet keys add` options: the new key's curve and verification relationship. */
 export type KeysOptions = { curve: string | undefined; relationship: string | undefined };
 
+/** `wallet timestamp` option: the name published with the timestamp (`--name`), none by default. */
+export type TimestampOptions = { name: string | undefined };
+
 /** What every `core-registry wallet` command works with. */
 export type WalletContext = {
   client: CoreClient;
@@ -14,4 +17,5 @@ export type WalletContext = {
   /** `--credential`: a JWT, or a file holding one. */
   credential: string | undefined;
 } & KeysOptions &
+  TimestampOptions &
   InstanceOption;

@@ -15,6 +15,7 @@ export const ISSUER_COMMANDS: CommandGroup<WalletContext> = {
         'Accept an accreditation (TAO or TI): issuers-registry:invite\ntoken, then setAttributeData on the reserved attribute',
       details:
         'The accreditor issues the credential ("admin accredit <did> TAO|TI" for the operator).',
+      publishes: "the accreditation credential (the JWT as given) as the attribute's data",
       run: acceptAccreditation,
     },
   },

@@ -61,6 +61,10 @@ describe('core-registry --help', () => {
     const deploy = await runCli(['deploy', '-h']);
     expect(deploy.stdout).toMatch(/^Usage: core-registry deploy --ledger-url URL/);
     expect(deploy.stdout).toContain('a data directory of its own (--data-dir)');
+    const stamp = await runCli(['wallet', 'timestamp', '--help']);
+    expect(stamp.stdout).toContain(
+      "Published on the ledger (public, permanent): the file's SHA-256, the wallet's account and,\nonly with --name, the name given; never the file's path or name, nor its content.",
+    );
     const event = await runCli(['help', 'wallet', 'tnt', 'event']);
     expect(event).toMatchObject({ code: 0, stderr: '' });
     expect(event.stdout).toMatch(
