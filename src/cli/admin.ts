@@ -1,9 +1,9 @@
 import { getAddress, isAddress } from 'viem';
 import { createCredential } from '../client/credentials.js';
-import { accredit } from './adminAccredit.js';
+import { accredit, revokeAccreditation } from './adminAccredit.js';
 import { changeAttributes } from './adminAttributes.js';
 import type { AdminContext } from './adminContext.js';
-import type { CommandGroup } from './commandTree.js';
+import type { Command, CommandGroup } from './commandTree.js';
 import { parseDidArgument } from './didArgument.js';
 import { readOperatorSigner, sendAsOperator } from './operatorSteps.js';
 import { CliUsageError } from './output.js';
@@ -16,6 +16,14 @@ const HASH_ALGORITHMS = {
 } as const;
 /** `ITimestamp.HashAlgorithmStatus.Active`. */
 const ACTIVE = 1;
+
+/** `admin revoke-policy` (and its former name, `admin revoke`). */
+const REVOKE_POLICY: Command<AdminContext> = {
+  args: '<subject> <policy>...',
+  summary: 'Take policies back from a subject (an address or a did:core v1)',
+  publishes: "the subject's addresses and the policy names",
+  run: (args, context) => changeAttributes('deleteUserAttributes', args, context),
+};
 
 /** `core-registry admin …`: the environment operator's tasks, signed with the operator key. */
 export const ADMIN_COMMANDS: CommandGroup<AdminContext> = {
@@ -40,12 +48,24 @@ export const ADMIN_COMMANDS: CommandGroup<AdminContext> = {
       run: addHashAlgorithm,
     },
     accredit: {
-      args: '<did> [TAO|TI]',
+      args: '<did> [TAO|TI] [--types T,…] [--schema S]',
       summary:
         'Reserve a TAO (default) or TI attribute for a DID in the Trusted\nIssuers Registry and issue the accreditation credential (prints\nthe JWT; the DID accepts it with "wallet issuer accept")',
+      details:
+        'Checked first: the DID is registered, the schema exists. --types A,B restricts the issuer to\ncredentials of those types (accreditedFor), --schema S to those of schema S.',
       publishes:
-        "the DID, the issuer type, a random attribute id, the operator's DID and its RootTAO attribute id",
+        "the DID, the issuer type, a random attribute id, the operator's DID and its RootTAO attribute id; the accreditation is published when the DID accepts it",
       run: accredit,
+    },
+    'revoke-accreditation': {
+      args: '<did>',
+      summary:
+        "Revoke the accreditations (TAO or TI) of a DID in the Root TAO's\nchain: verifiers no longer trust what it signs",
+      details:
+        'Checked first: the DID has an accreditation in the chain that is not revoked already.',
+      publishes:
+        "the DID, its attribute ids, the type Revoked, the operator's DID and its RootTAO attribute id",
+      run: revokeAccreditation,
     },
     'deploy-instance': {
       args: '<registry>',
@@ -73,12 +93,8 @@ export const ADMIN_COMMANDS: CommandGroup<AdminContext> = {
       publishes: "the subject's addresses and the policy names",
       run: (args, context) => changeAttributes('insertUserAttributes', args, context),
     },
-    revoke: {
-      args: '<subject> <policy>...',
-      summary: 'Take policies back from a subject',
-      publishes: "the subject's addresses and the policy names",
-      run: (args, context) => changeAttributes('deleteUserAttributes', args, context),
-    },
+    'revoke-policy': REVOKE_POLICY,
+    revoke: { ...REVOKE_POLICY, summary: 'The former name of revoke-policy, kept for scripts' },
   },
 };
 

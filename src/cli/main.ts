@@ -33,6 +33,8 @@ const OPTIONS = {
   curve: { type: 'string' },
   relationship: { type: 'string' },
   name: { type: 'string' },
+  types: { type: 'string' },
+  schema: { type: 'string' },
   'contract-address': { type: 'string' },
   out: { type: 'string' },
   validators: { type: 'string' },
@@ -142,6 +144,8 @@ function walletContext(values: Values) {
     curve: values.curve,
     relationship: values.relationship,
     name: values.name,
+    types: values.types,
+    schema: values.schema,
   };
 }
 
@@ -153,6 +157,8 @@ function adminContext(values: Values) {
     dataDir,
     ledgerUrl: values['ledger-url'] ?? process.env.CORE_LEDGER_URL,
     environmentPath: values.environment ?? process.env.CORE_ENVIRONMENT,
+    types: values.types,
+    schema: values.schema,
   };
 }
 

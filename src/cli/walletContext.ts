@@ -1,4 +1,5 @@
 import type { CoreClient } from '../client/createCoreClient.js';
+import type { AccreditOptions } from './accreditations.js';
 import type { InstanceOption } from './instance.js';
 import type { Output } from './output.js';
 
@@ -18,4 +19,5 @@ export type WalletContext = {
   credential: string | undefined;
 } & KeysOptions &
   TimestampOptions &
+  AccreditOptions &
   InstanceOption;

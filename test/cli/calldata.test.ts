@@ -293,7 +293,7 @@ describe('what each CLI write sends to the ledger', () => {
         ],
       },
     ]);
-    const revoked = await sentBy('admin', 'revoke', did, 'TSR:updateSchema');
+    const revoked = await sentBy('admin', 'revoke-policy', did, 'TSR:updateSchema');
     expect(revoked.calls).toMatchObject([
       { functionName: 'deleteUserAttributes', args: [expect.any(String), ['TSR:updateSchema']] },
     ]);
@@ -327,6 +327,64 @@ describe('what each CLI write sends to the ledger', () => {
         functionName: 'setAttributeData',
         args: [bob.did, accredited.result.attributeId, toHex(accredited.result.credential)],
       },
+    ]);
+
+    // A TAO accredits a TI, which signs a credential (nothing sent); then the revocations.
+    const bobTao = accredited.result.attributeId;
+    await cli('wallet', 'keys', 'add', '--wallet', bob.wallet);
+    const taoAccredits = await sentBy<{ credential: string; attributeId: Hex }>(
+      'wallet',
+      'issuer',
+      'accredit',
+      did,
+      'TI',
+      '--types',
+      'DiplomaCredential',
+      '--wallet',
+      bob.wallet,
+    );
+    expect(taoAccredits.calls).toMatchObject([
+      {
+        functionName: 'setAttributeMetadata',
+        args: [did, taoAccredits.result.attributeId, 3, bob.did, bobTao],
+      },
+    ]);
+    writeFileSync(join(env.workDir, 'alice-accreditation.jwt'), taoAccredits.result.credential);
+    await cli(
+      'wallet',
+      'issuer',
+      'accept',
+      '--credential',
+      'alice-accreditation.jwt',
+      '--wallet',
+      wallet,
+    );
+    const signed = await sentBy<{ credential: string }>(
+      'wallet',
+      'issuer',
+      'sign',
+      bob.did,
+      'DiplomaCredential',
+      '--wallet',
+      wallet,
+    );
+    expect(signed.calls).toEqual([]);
+    const trusted = await env.raw('verify', signed.result.credential);
+    expect(trusted.stdout).toContain(
+      `chain: ${did} (TI) ← ${bob.did} (TAO) ← ${operatorDid} (RootTAO)`,
+    );
+    expect(trusted.code).toBe(0);
+    const taoRevokes = await sentBy('wallet', 'issuer', 'revoke', did, '--wallet', bob.wallet);
+    expect(taoRevokes.calls).toMatchObject([
+      {
+        functionName: 'setAttributeMetadata',
+        args: [did, taoAccredits.result.attributeId, 4, bob.did, bobTao],
+      },
+    ]);
+    expect(await env.raw('verify', signed.result.credential)).toMatchObject({ code: 1 });
+    const rootRevokes = await sentBy('admin', 'revoke-accreditation', bob.did);
+    expect(rootRevokes.calls).toMatchObject([
+      { functionName: 'setAttributeMetadata', args: [bob.did, bobTao, 4, operatorDid, HEX32] },
     ]);
   });
 });

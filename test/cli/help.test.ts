@@ -46,12 +46,18 @@ describe('core-registry --help', () => {
         'wallet tnt event',
         'wallet schema update',
         'wallet issuer accept',
+        'wallet issuer accredit',
+        'wallet issuer revoke',
+        'wallet issuer sign',
+        'admin revoke-accreditation',
+        'admin revoke-policy',
+        'admin revoke',
         'network init',
         'verify',
         'resolver-driver',
       ]),
     );
-    expect(seen).toHaveLength(36);
+    expect(seen).toHaveLength(41);
   });
 
   test('default: each group lists its commands and each command shows its own usage', async () => {
