@@ -106,7 +106,7 @@ export async function getIssuerAttributes(
  * accepted (a reserved one holds no accreditation yet, and a verifier would not follow it).
  * @throws {CliPreconditionError} when it has none.
  */
-export function findAccreditorAttribute(
+function findAccreditorAttribute(
   { client, output }: Context,
   did: string,
 ): Promise<IssuerAttribute> {
@@ -129,7 +129,7 @@ export function findAccreditorAttribute(
  * Checks that `did` is registered in the DID Registry.
  * @throws {CliPreconditionError} when it is not.
  */
-export function assertRegistered({ client, output }: Context, did: string): Promise<void> {
+function assertRegistered({ client, output }: Context, did: string): Promise<void> {
   return output.step(`Check that ${did} is registered`, async () => {
     if (!(await getIfFound(client, `/v1/did-registry/identifiers/${did}`)))
       throw new CliPreconditionError(
@@ -150,28 +150,35 @@ export function assertSchemaExists({ client, output }: Context, schemaId: string
 }
 
 /**
- * Reserves a TAO or TI attribute for `did` under the accreditor's attribute, then signs the
- * accreditation that lets `did` accept it ("wallet issuer accept").
+ * Checks first that the accreditor is a TAO or the Root TAO, that it has a key to sign with, that
+ * `did` is registered and that the schema exists; then reserves a TAO or TI attribute for `did`
+ * under the accreditor's attribute and signs the accreditation that lets `did` accept it
+ * ("wallet issuer accept").
  */
-export async function reserveAccreditation(
+export async function accreditIssuer(
   context: Context,
   parameters: {
-    /** Signs the accreditation: a key of the accreditor's DID that is an `assertionMethod`. */
-    signer: Signer;
-    accreditorAttributeId: Hex;
+    accreditor: string;
+    /** The signer of the accreditation: a key of the accreditor's DID that is an `assertionMethod`. */
+    readSigner: () => Promise<Signer>;
     did: string;
     role: AccreditedRole;
     accreditedFor: ReturnType<typeof parseAccreditedFor>;
     send: SendIssuersWrite;
   },
 ) {
-  const { signer, did, role, accreditedFor } = parameters;
+  const { did, role, accreditedFor } = parameters;
+  const accreditorAttribute = await findAccreditorAttribute(context, parameters.accreditor);
+  const signer = await parameters.readSigner();
+  await assertRegistered(context, did);
+  const schemaId = accreditedFor?.[0]?.schemaId;
+  if (schemaId !== undefined) await assertSchemaExists(context, schemaId);
   const { issuerType, credentialType } = ACCREDITATIONS[role];
   const attributeId = toHex(randomBytes(32));
   const receipt = await parameters.send(`Reserve ${role} attribute ${attributeId} for ${did}`, {
     registry: 'issuers-registry',
     functionName: 'setAttributeMetadata',
-    args: [did, attributeId, issuerType, signer.did, parameters.accreditorAttributeId],
+    args: [did, attributeId, issuerType, signer.did, accreditorAttribute.id],
   });
   const credential = createCredential({
     issuer: signer,
@@ -194,21 +201,22 @@ export async function reserveAccreditation(
 }
 
 /**
- * Revokes the attributes of `did` that `accreditor` may revoke (`mayRevoke`): each gets a
- * `Revoked` revision, so that verifiers stop trusting what `did` signed.
+ * Checks first that `accreditor` is a TAO or the Root TAO, then revokes the attributes of `did`
+ * it may revoke (`mayRevoke`): each gets a `Revoked` revision, so that verifiers stop trusting
+ * what `did` signed.
  * @throws {CliPreconditionError} when `did` has no such attribute that is not revoked already.
  */
 export async function revokeAccreditations(
   context: Context,
   parameters: {
     accreditor: string;
-    accreditorAttributeId: Hex;
     did: string;
     mayRevoke: (attribute: Attribute['attribute']) => boolean;
     send: SendIssuersWrite;
   },
 ) {
   const { accreditor, did, send } = parameters;
+  const accreditorAttribute = await findAccreditorAttribute(context, accreditor);
   const revocable = await context.output.step(
     `Find the accreditations of ${did} that ${accreditor} may revoke`,
     async () => {
@@ -229,13 +237,7 @@ export async function revokeAccreditations(
     const receipt = await send(`Revoke ${attribute.issuerType} attribute ${id} of ${did}`, {
       registry: 'issuers-registry',
       functionName: 'setAttributeMetadata',
-      args: [
-        did,
-        id,
-        ISSUER_TYPES.indexOf('Revoked'),
-        accreditor,
-        parameters.accreditorAttributeId,
-      ],
+      args: [did, id, ISSUER_TYPES.indexOf('Revoked'), accreditor, accreditorAttribute.id],
     });
     revoked.push({
       attributeId: id,

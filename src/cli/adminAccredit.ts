@@ -1,11 +1,8 @@
 import {
   type AccreditOptions,
-  assertRegistered,
-  assertSchemaExists,
-  findAccreditorAttribute,
+  accreditIssuer,
   parseAccreditedFor,
   parseRole,
-  reserveAccreditation,
   revokeAccreditations,
   type SendIssuersWrite,
 } from './accreditations.js';
@@ -30,13 +27,9 @@ export async function accredit(
   const accreditedFor = parseAccreditedFor(context.types, context.schema);
   assertDefaultRegistry(context, 'accredit');
   const operator = await readOperatorSigner(context.operatorKeyPath);
-  const root = await findAccreditorAttribute(context, operator.did);
-  await assertRegistered(context, did);
-  const schemaId = accreditedFor?.[0]?.schemaId;
-  if (schemaId !== undefined) await assertSchemaExists(context, schemaId);
-  await reserveAccreditation(context, {
-    signer: operator,
-    accreditorAttributeId: root.id,
+  await accreditIssuer(context, {
+    accreditor: operator.did,
+    readSigner: async () => operator,
     did,
     role,
     accreditedFor,
@@ -54,10 +47,8 @@ export async function revokeAccreditation([value, ...extra]: string[], context: 
   const did = parseDidArgument(value, ['did:core v1'], usage);
   assertDefaultRegistry(context, 'revoke-accreditation');
   const operator = await readOperatorSigner(context.operatorKeyPath);
-  const root = await findAccreditorAttribute(context, operator.did);
   await revokeAccreditations(context, {
     accreditor: operator.did,
-    accreditorAttributeId: root.id,
     did,
     mayRevoke: ({ tao, rootTao, issuerType }) =>
       issuerType !== 'RootTAO' && (tao === operator.did || rootTao === operator.did),

@@ -1,11 +1,8 @@
 import { type Hex, toHex } from 'viem';
 import {
-  assertRegistered,
-  assertSchemaExists,
-  findAccreditorAttribute,
+  accreditIssuer,
   parseAccreditedFor,
   parseRole,
-  reserveAccreditation,
   revokeAccreditations,
   type SendIssuersWrite,
 } from './accreditations.js';
@@ -98,14 +95,9 @@ async function accredit([value, as, ...extra]: string[], context: WalletContext)
   const role = parseRole(as, usage);
   const accreditedFor = parseAccreditedFor(context.types, context.schema);
   const holder = await readWalletWriter(context.walletPath);
-  const tao = await findAccreditorAttribute(context, holder.did);
-  const signer = await readAssertionSigner(context, context.walletPath);
-  await assertRegistered(context, did);
-  const schemaId = accreditedFor?.[0]?.schemaId;
-  if (schemaId !== undefined) await assertSchemaExists(context, schemaId);
-  await reserveAccreditation(context, {
-    signer,
-    accreditorAttributeId: tao.id,
+  await accreditIssuer(context, {
+    accreditor: holder.did,
+    readSigner: () => readAssertionSigner(context, context.walletPath),
     did,
     role,
     accreditedFor,
@@ -118,10 +110,8 @@ async function revoke([value, ...extra]: string[], context: WalletContext) {
   if (extra.length > 0) throw new CliUsageError(usage);
   const did = parseDidArgument(value, ['did:core v1'], usage);
   const holder = await readWalletWriter(context.walletPath);
-  const tao = await findAccreditorAttribute(context, holder.did);
   await revokeAccreditations(context, {
     accreditor: holder.did,
-    accreditorAttributeId: tao.id,
     did,
     mayRevoke: ({ tao: accreditor }) => accreditor === holder.did,
     send: await issuersWriter(context, holder),

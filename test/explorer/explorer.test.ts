@@ -278,13 +278,14 @@ describe.runIf(run)('explorer', () => {
       for (const [name, hash, ready] of views) {
         await open(hash);
         if (ready) await page.waitForSelector(ready);
-        if (name === 'check-file')
+        if (name === 'check-file') {
           await page.setInputFiles('#file', {
             name: 'a-long-file-name-of-a-contract.pdf',
             mimeType: 'application/pdf',
             buffer: seed.file,
           });
-        if (name === 'check-file') await page.waitForSelector('#check-result .verdict');
+          await page.waitForSelector('#check-result .verdict');
+        }
         const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
         expect(scrollWidth, `${name} at ${width} px`).toBeLessThanOrEqual(width);
         await shot(`${device}-${name}`);
