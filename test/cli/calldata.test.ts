@@ -386,5 +386,14 @@ describe('what each CLI write sends to the ledger', () => {
     expect(rootRevokes.calls).toMatchObject([
       { functionName: 'setAttributeMetadata', args: [bob.did, bobTao, 4, operatorDid, HEX32] },
     ]);
+
+    // Another registry instance: the operator's one deployInstance call, straight to the ledger.
+    const deployed = await sentBy('admin', 'deploy-instance', 'timestamp');
+    expect(deployed.calls).toMatchObject([
+      {
+        functionName: 'deployInstance',
+        args: [expect.any(String), expect.stringMatching(/^0x/), operatorDid],
+      },
+    ]);
   });
 });
