@@ -10,10 +10,11 @@ Commands:
   serve            Start a registry node (default)
   deploy           Create (or complete) an environment on an external ledger: contracts,
                    defaults, admin policies, the operator DID; writes the environment file
-  admin <command>  Operator tasks through a node's API: onboard a DID, grant policies, add a
-                   hash algorithm, accredit issuers, deploy instances
+  admin <command>  Operator tasks through a node's API: onboard a DID, grant and revoke
+                   policies, add a hash algorithm, accredit and revoke issuers, deploy instances
   wallet <command> A legal entity's wallet: create and register a DID, manage its keys, get
-                   tokens, timestamp files, Track and Trace, schemas
+                   tokens, timestamp files, Track and Trace, schemas; as a TAO accredit and
+                   revoke issuers; sign credentials
   verify <file|->  Verify a credential (a JWT, a file holding one, or - for stdin) against
                    the registries: issuer, key, signature, accreditation chain, schema,
                    status; exit 0 trusted, 1 untrusted
