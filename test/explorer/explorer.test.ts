@@ -293,7 +293,8 @@ describe.runIf(run)('explorer', () => {
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(errors).toEqual([]);
-  });
+    // 64 page loads: about 15 s on two idle cores, several times that beside other test files.
+  }, 180_000);
 });
 
 /** Every view of the explorer with the seeded data: its name, its location, what shows it is done. */
