@@ -11,6 +11,7 @@ import { responseCache } from './http/responseCache.js';
 import { isDidCoreV1 } from './identity/didCore.js';
 import { createLedgerClient } from './ledger/createLedgerClient.js';
 import { createMetrics } from './ops/createMetrics.js';
+import { logHealth } from './ops/logHealth.js';
 import { metricsHook } from './ops/metricsHook.js';
 import { openapi } from './ops/openapi.js';
 import { operationsRoutes } from './ops/routes.js';
@@ -76,7 +77,7 @@ export async function buildServer(
     url: config.ledgerUrl,
     timeoutMs: config.ledgerTimeoutMs,
     observe: metrics.observeLedger,
-    onHealthChange: logHealth(app, 'the ledger'),
+    onHealthChange: logHealth(app.log, 'the ledger'),
   });
   await app.register(services, { config, ledger });
   await app.register(kernel, { rateLimit: config.rateLimit });
@@ -99,7 +100,7 @@ export async function buildServer(
     url: config.replayStoreUrl,
     dataDir: config.dataDir,
     environment: config.environment,
-    onHealthChange: logHealth(app, 'the replay store'),
+    onHealthChange: logHealth(app.log, 'the replay store'),
   }).catch(async (error: unknown) => {
     // Nothing listens yet, but the ledger client and the head subscription are open.
     await app.close();
@@ -118,12 +119,4 @@ export async function buildServer(
     }
   });
   return app;
-}
-
-/** Logs a dependency's outage once when it starts and once when it ends. */
-function logHealth(app: FastifyInstance, dependency: string) {
-  return (state: 'down' | 'up', cause?: unknown) => {
-    if (state === 'down') app.log.error({ err: cause }, `${dependency} stopped answering`);
-    else app.log.info(`${dependency} answers again`);
-  };
 }

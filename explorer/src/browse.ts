@@ -1,7 +1,9 @@
 import { type Collection, getJson } from './api.js';
 import { type Child, code, fragment, h, heading, link } from './dom.js';
+import { entityViewOf } from './entityViews.js';
+import { listTable, listViewOf } from './listViews.js';
 import { pager } from './pager.js';
-import { nestedCollectionsOf } from './registries.js';
+import { NESTED_LABELS, nestedCollectionsOf } from './registries.js';
 import { pageOf, type Route, toHash } from './router.js';
 import type { ViewContext } from './view.js';
 
@@ -24,31 +26,36 @@ export function toExplorerHash(href: string): string {
 }
 
 /**
- * Any read of the REST API under `#/browse/<path>`: a collection as a paged list of links, an
- * entity as its fields, links followed inside the explorer.
+ * Any read of the REST API under `#/browse/<path>`: the registries' lists and entities in words
+ * (entityViews.ts, listViews.ts), anything else as its JSON fields; links followed inside the
+ * explorer.
  */
 export async function browseView({ route, signal }: ViewContext): Promise<Node> {
   const segments = route.segments.slice(1);
   const page = pageOf(route);
   const body = await getJson<unknown>(toApiPath(segments, route, page), { signal });
-  const title = segments.join(' / ');
-  const source = link(toApiPath(segments, route, page), 'JSON');
+  const source = h('p', { class: 'muted' }, link(toApiPath(segments, route, page), 'As JSON'));
   if (isCollection(body)) {
-    const items = body.items.map((item) => h('li', {}, collectionItem(item)));
+    const view = listViewOf(segments);
     return fragment(
-      heading(title),
-      h('p', { class: 'muted' }, source),
-      items.length === 0
+      heading(...(view?.title(segments) ?? [segments.join(' / ')])),
+      source,
+      body.items.length === 0
         ? h('p', {}, 'This list is empty.')
-        : h('ul', { class: 'entity-list', id: 'browse-list' }, ...items),
+        : await listTable(view, body.items, toExplorerHash, signal),
       pager(body, page, (n) => toHash(route.segments, { ...queryOf(route), page: n })),
     );
   }
+  const view = entityViewOf(segments);
   const nested = nestedCollectionsOf(segments);
   return fragment(
-    heading(title),
-    h('p', { class: 'muted' }, source),
-    h('div', { id: 'entity' }, renderValue(body)),
+    heading(...(view?.title(segments, body) ?? [segments.join(' / ')])),
+    source,
+    h(
+      'div',
+      { id: 'entity' },
+      view ? await view.render(body, segments, signal) : renderValue(body),
+    ),
     nested.length === 0
       ? null
       : h(
@@ -59,7 +66,14 @@ export async function browseView({ route, signal }: ViewContext): Promise<Node> 
             'ul',
             {},
             ...nested.map((name) =>
-              h('li', {}, link(toHash([...route.segments, name], queryOf(route)), name)),
+              h(
+                'li',
+                {},
+                link(
+                  toHash([...route.segments, name], queryOf(route)),
+                  NESTED_LABELS[name] ?? name,
+                ),
+              ),
             ),
           ),
         ),
@@ -87,15 +101,6 @@ function isCollection(body: unknown): body is Collection<unknown> {
     Array.isArray((body as { items?: unknown }).items) &&
     typeof (body as { links?: unknown }).links === 'object'
   );
-}
-
-/** A `{ <id>: …, href }` item as a link labelled by its id; anything else as its fields. */
-function collectionItem(item: unknown): Child {
-  if (typeof item !== 'object' || item === null || !('href' in item)) return renderValue(item);
-  const { href, ...rest } = item as { href: unknown };
-  const label = Object.values(rest).find((value) => typeof value !== 'object');
-  if (typeof href !== 'string') return renderValue(item);
-  return link(toExplorerHash(href), code(String(label ?? href)));
 }
 
 /** A JSON value as HTML: objects as field lists, arrays as lists, links and DIDs followable. */

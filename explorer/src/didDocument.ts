@@ -1,6 +1,7 @@
 import { getJson } from './api.js';
 import { didHistorySection } from './didHistory.js';
-import { code, fragment, h, heading, link, table } from './dom.js';
+import { code, fragment, h, heading, link, longId, table } from './dom.js';
+import { assertDidForm, toDidError } from './errorPanel.js';
 import { toHash } from './router.js';
 import type { ViewContext } from './view.js';
 
@@ -24,15 +25,18 @@ type DidDocument = {
  */
 export async function didDocumentView({ route, signal }: ViewContext): Promise<Node> {
   const did = route.segments[1] ?? '';
+  assertDidForm(did);
   const validAt = route.query.get('valid-at') ?? '';
   const query = validAt === '' ? '' : `?valid-at=${encodeURIComponent(validAt)}`;
   const document = await getJson<DidDocument>(
     `/v1/did-registry/identifiers/${encodeURIComponent(did)}${query}`,
     { accept: 'application/did+json', signal },
-  );
+  ).catch((error: unknown) => {
+    throw toDidError(did, error);
+  });
   const keys = document.verificationMethod.map((method) => keyRow(document, method));
   return fragment(
-    heading('DID ', code(document.id)),
+    heading('DID ', longId(document.id)),
     validAtForm(did, validAt),
     h('p', { class: 'muted', id: 'as-of' }, validAt === '' ? 'As of now' : `As of ${validAt}`),
     h('h2', {}, 'Controllers'),
@@ -71,7 +75,7 @@ function keyRow(document: DidDocument, method: VerificationMethod): HTMLTableRow
   return h(
     'tr',
     {},
-    h('th', { scope: 'row' }, code(fragmentId)),
+    h('th', { scope: 'row' }, longId(fragmentId)),
     h('td', {}, `${method.type} (${method.publicKeyJwk.crv})`),
     h('td', {}, held.length === 0 ? '—' : held.join(', ')),
   );

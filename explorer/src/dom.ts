@@ -62,22 +62,47 @@ export function heading(...children: Child[]): HTMLHeadingElement {
   return h('h1', { tabindex: -1 }, ...children);
 }
 
-/** A table with a caption and column headings, in a box that scrolls sideways on a phone. */
+/**
+ * A table with a caption and column headings. On a phone its rows stack: each cell shows its
+ * column's heading (`data-label`) above its value, so nothing scrolls sideways.
+ */
 export function table(
   id: string,
   caption: string,
   columns: readonly string[],
   rows: readonly HTMLTableRowElement[],
 ): HTMLElement {
+  for (const row of rows)
+    Array.from(row.cells).forEach((cell, i) => {
+      cell.setAttribute('data-label', columns[i] ?? '');
+    });
   return h(
     'div',
     { class: 'table-scroll' },
     h(
       'table',
-      { id },
+      { id, class: 'stacking' },
       h('caption', {}, caption),
       h('thead', {}, h('tr', {}, ...columns.map((column) => h('th', { scope: 'col' }, column)))),
       h('tbody', {}, ...rows),
     ),
   );
+}
+
+/**
+ * A long id (a DID, a key id, an address) that stays on one line, cut short with an ellipsis
+ * where it does not fit (a phone), with a button that copies it whole.
+ */
+export function longId(text: string): HTMLElement {
+  const button = h(
+    'button',
+    { type: 'button', class: 'copy', 'aria-label': `Copy ${text}` },
+    'Copy',
+  );
+  button.addEventListener('click', () => {
+    void navigator.clipboard?.writeText(text).then(() => {
+      button.textContent = 'Copied';
+    });
+  });
+  return h('span', { class: 'long-id' }, h('code', { class: 'id', title: text }, text), button);
 }

@@ -1,6 +1,7 @@
 import { ApiRequestError, getJson, getPage } from './api.js';
-import { code, fragment, h, heading, link, table } from './dom.js';
+import { code, fragment, h, heading, link, longId, table } from './dom.js';
 import { entityList } from './entityList.js';
+import { assertDidForm, toDidError } from './errorPanel.js';
 import { pageOf, toHash } from './router.js';
 import type { ViewContext } from './view.js';
 
@@ -30,11 +31,14 @@ export async function issuersView({ route, signal }: ViewContext): Promise<Node>
 /** An issuer: its attributes (revocations marked) and its accreditation chain to the Root TAO. */
 export async function issuerView({ route, signal }: ViewContext): Promise<Node> {
   const did = route.segments[1] ?? '';
-  await getJson(issuerPath(did), { signal });
+  assertDidForm(did);
+  await getJson(issuerPath(did), { signal }).catch((error: unknown) => {
+    throw toDidError(did, error);
+  });
   const attributes = await getAttributes(did, signal);
   const chain = await getChain(did, attributes, signal);
   return fragment(
-    heading('Issuer ', code(did)),
+    heading('Issuer ', longId(did)),
     h(
       'p',
       {},

@@ -1,11 +1,11 @@
 import { ApiRequestError, callLedger, getJson, getPage } from './api.js';
-import { code, details, fragment, h, heading, link, table } from './dom.js';
+import { details, fragment, h, heading, link, longId, table } from './dom.js';
 import { REGISTRIES } from './registries.js';
 import { toHash } from './router.js';
 import type { ViewContext } from './view.js';
 
-/** How often the head block is read again. */
-const HEAD_POLL_MS = 3000;
+/** How often the head block is read again: about every block of a node's embedded ledger. */
+const HEAD_POLL_MS = 1000;
 
 type AttributeReply = { attribute: { issuerType: string; rootTao: string } };
 
@@ -25,14 +25,14 @@ export async function networkView({ signal }: ViewContext): Promise<Node> {
     findOperatorDid(signal),
   ]);
   const headBlock = h('output', { id: 'head-block', 'aria-live': 'off' }, String(Number(head)));
-  const headState = h('span', { class: 'muted', id: 'head-state' }, 'live');
+  const headState = h('span', { class: 'muted fresh', id: 'head-state' }, 'read just now');
   pollHead(headBlock, headState, signal);
   const rows = REGISTRIES.map((registry, i) =>
     h(
       'tr',
       {},
       h('th', { scope: 'row' }, link(registry.browse, registry.title)),
-      h('td', {}, code(addresses[i]?.contractAddress ?? '')),
+      h('td', {}, longId(addresses[i]?.contractAddress ?? '')),
       h(
         'td',
         { class: 'links' },
@@ -46,7 +46,12 @@ export async function networkView({ signal }: ViewContext): Promise<Node> {
     details([
       ['Chain id', h('span', { id: 'chain-id' }, String(Number(chainId)))],
       ['Head block', h('span', {}, headBlock, ' ', headState)],
-      ['Operator (Root TAO)', operator ? link(toHash(['dids', operator]), code(operator)) : '—'],
+      [
+        'Operator (Root TAO)',
+        operator
+          ? h('span', {}, link(toHash(['dids', operator]), 'DID document'), ' ', longId(operator))
+          : '—',
+      ],
     ]),
     h('h2', {}, 'Registries'),
     table(
@@ -65,16 +70,28 @@ export async function networkView({ signal }: ViewContext): Promise<Node> {
   );
 }
 
-/** Reads the head block every few seconds until the view is left. */
+/**
+ * Reads the head block every second until the view is left, and says how fresh the number is:
+ * when it was last read, or why it could not be.
+ */
 function pollHead(output: HTMLOutputElement, state: HTMLElement, signal: AbortSignal): void {
+  let readAt = Date.now();
+  let failure: string | undefined;
+  const tell = () => {
+    const seconds = Math.round((Date.now() - readAt) / 1000);
+    const age = seconds < 2 ? 'read just now' : `read ${seconds} s ago`;
+    state.textContent = failure === undefined ? `${age}, every second` : `${age}; ${failure}`;
+  };
   const timer = setInterval(async () => {
     try {
       output.value = String(Number(await callLedger<string>('eth_blockNumber', [], signal)));
-      state.textContent = 'live';
+      readAt = Date.now();
+      failure = undefined;
     } catch (error) {
       if (signal.aborted) return;
-      state.textContent = error instanceof ApiRequestError ? `(${error.message})` : '(unreachable)';
+      failure = error instanceof ApiRequestError ? error.message : 'the node is unreachable';
     }
+    tell();
   }, HEAD_POLL_MS);
   signal.addEventListener('abort', () => clearInterval(timer), { once: true });
 }

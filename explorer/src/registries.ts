@@ -48,12 +48,26 @@ const NESTED_COLLECTIONS: readonly (readonly [pattern: string, collections: read
 
 /** The collections under the entity at `segments` (its path under `/v1/`), e.g. its events. */
 export function nestedCollectionsOf(segments: readonly string[]): readonly string[] {
-  const found = NESTED_COLLECTIONS.find(([pattern]) => {
-    const parts = pattern.split('/');
-    return (
-      parts.length === segments.length &&
-      parts.every((part, i) => part === '*' || part === segments[i])
-    );
-  });
-  return found?.[1] ?? [];
+  return NESTED_COLLECTIONS.find(([pattern]) => matches(pattern, segments))?.[1] ?? [];
 }
+
+/** Whether an API path (`segments` under `/v1/`) has the form of `pattern` (`*`: any one segment). */
+export function matches(pattern: string, segments: readonly string[]): boolean {
+  const parts = pattern.split('/');
+  return (
+    parts.length === segments.length &&
+    parts.every((part, i) => part === '*' || part === segments[i])
+  );
+}
+
+/** A nested collection's name as a link says it. */
+export const NESTED_LABELS: Readonly<Record<string, string>> = {
+  attributes: 'Attributes',
+  proxies: 'Proxies',
+  revisions: 'Revisions',
+  policies: 'Policies held',
+  metadata: 'Metadata',
+  versions: 'Versions',
+  events: 'Events',
+  accesses: 'Who may access it',
+};

@@ -26,7 +26,7 @@ export type CreateRedisReplayStoreParameters = {
 
 /**
  * A {@link ReplayStore} on a Redis or Valkey server that the nodes behind one public URL share:
- * `consume` is one atomic `SET <namespace><sha256(key)> 1 NX EX <seconds left>`, resolved only
+ * `consume` is one atomic `SET <namespace><base64url(sha256(key))> 1 NX EX <seconds left>`, resolved only
  * after the server acknowledged it. It fails closed: when the server is down, unreachable or
  * slower than `timeoutMs`, `consume` rejects (no offline queue holds commands back, and at most
  * 10,000 may await an answer) and the client reconnects by itself. A command that timed out may

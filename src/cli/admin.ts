@@ -1,9 +1,9 @@
 import { getAddress, isAddress } from 'viem';
 import { createCredential } from '../client/credentials.js';
-import { accredit } from './adminAccredit.js';
+import { accredit, revokeAccreditation } from './adminAccredit.js';
 import { changeAttributes } from './adminAttributes.js';
 import type { AdminContext } from './adminContext.js';
-import type { CommandGroup } from './commandTree.js';
+import type { Command, CommandGroup } from './commandTree.js';
 import { parseDidArgument } from './didArgument.js';
 import { readOperatorSigner, sendAsOperator } from './operatorSteps.js';
 import { CliUsageError } from './output.js';
@@ -16,6 +16,14 @@ const HASH_ALGORITHMS = {
 } as const;
 /** `ITimestamp.HashAlgorithmStatus.Active`. */
 const ACTIVE = 1;
+
+/** `admin revoke-policy` (and its former name, `admin revoke`). */
+const REVOKE_POLICY: Command<AdminContext> = {
+  args: '<subject> <policy>...',
+  summary: 'Take policies back from a subject (an address or a did:core v1)',
+  publishes: "the subject's addresses and the policy names",
+  run: (args, context) => changeAttributes('deleteUserAttributes', args, context),
+};
 
 /** `core-registry admin …`: the environment operator's tasks, signed with the operator key. */
 export const ADMIN_COMMANDS: CommandGroup<AdminContext> = {
@@ -36,18 +44,34 @@ export const ADMIN_COMMANDS: CommandGroup<AdminContext> = {
       args: '<name>',
       summary: `Add a hash algorithm to the Timestamp registry\n(${Object.keys(HASH_ALGORITHMS).join(', ')})`,
       details: '--contract-address A adds it to another Timestamp instance.',
+      publishes: "the algorithm's IANA name, output length, OID and multihash name",
       run: addHashAlgorithm,
     },
     accredit: {
-      args: '<did> [TAO|TI]',
+      args: '<did> [TAO|TI] [--types T,…] [--schema S]',
       summary:
         'Reserve a TAO (default) or TI attribute for a DID in the Trusted\nIssuers Registry and issue the accreditation credential (prints\nthe JWT; the DID accepts it with "wallet issuer accept")',
+      details:
+        'Checked first: the DID is registered, the schema exists. --types A,B restricts the issuer to\ncredentials of those types (accreditedFor), --schema S to those of schema S.',
+      publishes:
+        "the DID, the issuer type, a random attribute id, the operator's DID and its RootTAO attribute id; the accreditation is published when the DID accepts it",
       run: accredit,
+    },
+    'revoke-accreditation': {
+      args: '<did>',
+      summary:
+        "Revoke the accreditations (TAO or TI) of a DID in the Root TAO's\nchain: verifiers no longer trust what it signs",
+      details:
+        'Checked first: the DID has an accreditation in the chain that is not revoked already.',
+      publishes:
+        "the DID, its attribute ids, the type Revoked, the operator's DID and its RootTAO attribute id",
+      run: revokeAccreditation,
     },
     'deploy-instance': {
       args: '<registry>',
       summary:
         'Deploy another instance of a registry (e.g. timestamp) through the\nContracts Registry',
+      publishes: "a new instance's address and the registries it links to",
       details:
         'Talks to the ledger itself: --ledger-url (CORE_LEDGER_URL), else the embedded ledger of\n--data-dir; --environment F (CORE_ENVIRONMENT) names the environment file.',
       // Genesis code and every registry's artifact load only for this command.
@@ -66,13 +90,11 @@ export const ADMIN_COMMANDS: CommandGroup<AdminContext> = {
         'Give policies (e.g. TNT:authoriseDid) to a subject: an address,\nor a did:core v1 (its capabilityInvocation secp256k1 keys)',
       details:
         'Each policy must exist in the Policies Registry; --contract-address A grants in another\nPolicies Registry instance.',
+      publishes: "the subject's addresses and the policy names",
       run: (args, context) => changeAttributes('insertUserAttributes', args, context),
     },
-    revoke: {
-      args: '<subject> <policy>...',
-      summary: 'Take policies back from a subject',
-      run: (args, context) => changeAttributes('deleteUserAttributes', args, context),
-    },
+    'revoke-policy': REVOKE_POLICY,
+    revoke: { ...REVOKE_POLICY, summary: 'The former name of revoke-policy, kept for scripts' },
   },
 };
 

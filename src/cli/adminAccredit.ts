@@ -1,63 +1,66 @@
-import { randomBytes } from 'node:crypto';
-import { type Hex, toHex } from 'viem';
-import type { CoreClient } from '../client/createCoreClient.js';
-import { createCredential } from '../client/credentials.js';
-import { paginate } from '../client/paginate.js';
-import { ISSUER_TYPES } from '../identity/issuerTypes.js';
+import {
+  type AccreditOptions,
+  accreditIssuer,
+  parseAccreditedFor,
+  parseRole,
+  revokeAccreditations,
+  type SendIssuersWrite,
+} from './accreditations.js';
 import type { AdminContext } from './adminContext.js';
 import { parseDidArgument } from './didArgument.js';
 import { readOperatorSigner, sendAsOperator } from './operatorSteps.js';
-import { CliPreconditionError, CliUsageError } from './output.js';
-
-/** What the operator (RootTAO) accredits: the issuer type and the credential type that carries it. */
-const ACCREDITATIONS = {
-  TAO: {
-    issuerType: ISSUER_TYPES.indexOf('TAO'),
-    credentialType: 'VerifiableAccreditationToAccredit',
-  },
-  TI: { issuerType: ISSUER_TYPES.indexOf('TI'), credentialType: 'VerifiableAccreditationToAttest' },
-} as const;
+import { CliUsageError } from './output.js';
 
 /**
- * `admin accredit <did> [TAO|TI]`: reserves an attribute for the DID in the default Issuers
- * Registry and issues the accreditation credential that lets it accept it.
+ * `admin accredit <did> [TAO|TI] [--types …] [--schema …]`: the Root TAO reserves an attribute
+ * for a registered DID in the default Issuers Registry and issues the accreditation credential
+ * that lets it accept it.
  */
-export async function accredit([value, as = 'TAO', ...extra]: string[], context: AdminContext) {
+export async function accredit(
+  [value, as = 'TAO', ...extra]: string[],
+  context: AdminContext & AccreditOptions,
+) {
   const usage = 'admin accredit takes a did:core v1 and TAO (default) or TI';
-  if (!(as in ACCREDITATIONS) || extra.length > 0) throw new CliUsageError(usage);
+  if (extra.length > 0) throw new CliUsageError(usage);
+  const role = parseRole(as, usage);
   const did = parseDidArgument(value, ['did:core v1'], usage);
-  if (context.contractAddress)
-    throw new CliUsageError('admin accredit works on the default Trusted Issuers Registry only');
-  const { issuerType, credentialType } = ACCREDITATIONS[as as keyof typeof ACCREDITATIONS];
+  const accreditedFor = parseAccreditedFor(context.types, context.schema);
+  assertDefaultRegistry(context, 'accredit');
   const operator = await readOperatorSigner(context.operatorKeyPath);
-  const rootAttributeId = await context.output.step("Find the operator's RootTAO attribute", () =>
-    firstAttributeOf(context.client, operator.did),
-  );
-  const attributeId = toHex(randomBytes(32));
-  const receipt = await sendAsOperator(context, {
-    step: `Reserve ${as} attribute ${attributeId} for ${did}`,
-    registry: 'issuers-registry',
-    functionName: 'setAttributeMetadata',
-    args: [did, attributeId, issuerType, operator.did, rootAttributeId],
+  await accreditIssuer(context, {
+    accreditor: operator.did,
+    readSigner: async () => operator,
+    did,
+    role,
+    accreditedFor,
+    send: asOperator(context),
   });
-  const credential = createCredential({
-    issuer: operator,
-    subject: did,
-    type: credentialType,
-    claims: { reservedAttributeId: attributeId },
-  });
-  context.output.result(
-    { credential, did, issuerType: as, attributeId, transactionHash: receipt.transactionHash },
-    credential,
-  );
 }
 
-/** The first attribute of an issuer (the operator has one: its RootTAO attribute). */
-async function firstAttributeOf(client: CoreClient, did: string): Promise<Hex> {
-  for await (const { id } of paginate<{ id: Hex }>(
-    client,
-    `/v1/issuers-registry/issuers/${did}/attributes`,
-  ))
-    return id;
-  throw new CliPreconditionError(`${did} has no attribute in the Trusted Issuers Registry`);
+/**
+ * `admin revoke-accreditation <did>`: the Root TAO revokes every accreditation of `did` in its
+ * chain (TAO or TI attributes it or one of its TAOs gave), so that verifiers stop trusting it.
+ */
+export async function revokeAccreditation([value, ...extra]: string[], context: AdminContext) {
+  const usage = 'admin revoke-accreditation takes one did:core v1';
+  if (extra.length > 0) throw new CliUsageError(usage);
+  const did = parseDidArgument(value, ['did:core v1'], usage);
+  assertDefaultRegistry(context, 'revoke-accreditation');
+  const operator = await readOperatorSigner(context.operatorKeyPath);
+  await revokeAccreditations(context, {
+    accreditor: operator.did,
+    did,
+    mayRevoke: ({ tao, rootTao, issuerType }) =>
+      issuerType !== 'RootTAO' && (tao === operator.did || rootTao === operator.did),
+    send: asOperator(context),
+  });
+}
+
+function assertDefaultRegistry({ contractAddress }: AdminContext, command: string) {
+  if (contractAddress)
+    throw new CliUsageError(`admin ${command} works on the default Trusted Issuers Registry only`);
+}
+
+function asOperator(context: AdminContext): SendIssuersWrite {
+  return (step, write) => sendAsOperator(context, { step, ...write });
 }

@@ -10,7 +10,7 @@ import { CliPreconditionError, CliUsageError } from './output.js';
 import { assertPoliciesExist } from './preconditions.js';
 
 /**
- * `admin grant|revoke <subject> <policy>...`: policy attributes of an address, or of each
+ * `admin grant|revoke-policy <subject> <policy>...`: policy attributes of an address, or of each
  * secp256k1 capabilityInvocation key of a did:core. A grant checks first that each policy exists,
  * as the contracts only ever check policies that do.
  */
@@ -20,7 +20,7 @@ export async function changeAttributes(
   context: AdminContext,
 ) {
   const grant = functionName === 'insertUserAttributes';
-  const usage = `admin ${grant ? 'grant' : 'revoke'} takes an address or a did:core v1, and at least one policy`;
+  const usage = `admin ${grant ? 'grant' : 'revoke-policy'} takes an address or a did:core v1, and at least one policy`;
   if (subject === undefined || attributes.length === 0) throw new CliUsageError(usage);
   if (!isAddress(subject, { strict: false })) parseDidArgument(subject, ['did:core v1'], usage);
   if (grant) await assertPoliciesExist(context, attributes);

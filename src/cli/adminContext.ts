@@ -1,4 +1,5 @@
 import type { CoreClient } from '../client/createCoreClient.js';
+import type { AccreditOptions } from './accreditations.js';
 import type { InstanceOption } from './instance.js';
 import type { Output } from './output.js';
 
@@ -14,4 +15,5 @@ export type AdminContext = {
   ledgerUrl: string | undefined;
   /** `--environment` / `CORE_ENVIRONMENT` (default `<data-dir>/environment.json`). */
   environmentPath: string | undefined;
-} & InstanceOption;
+} & InstanceOption &
+  AccreditOptions;

@@ -8,6 +8,11 @@ export type Command<context> = {
   readonly summary: string;
   /** The rest of its help: the options it reads, what it needs, what it prints. */
   readonly details?: string;
+  /**
+   * What a write puts on the ledger, public and permanent, field by field: in its help, so that
+   * nobody publishes what they did not mean to (absent for commands that write nothing).
+   */
+  readonly publishes?: string;
   readonly run: (args: string[], context: context) => Promise<void>;
 };
 
@@ -75,6 +80,8 @@ export function helpOf<context>(
       `Usage: ${PROGRAM} ${[...path, name, command.args].filter(Boolean).join(' ')} [options]`,
       command.summary,
       command.details,
+      command.publishes &&
+        wrap(`Published on the ledger (public, permanent): ${command.publishes}.`),
       options,
     ]
       .filter(Boolean)
@@ -91,6 +98,17 @@ export function helpOf<context>(
     .filter(Boolean)
     .join('\n\n')
     .concat('\n');
+}
+
+/** A paragraph in lines of at most `width` columns. */
+function wrap(text: string, width = 90): string {
+  const lines = [''];
+  for (const word of text.split(/\s+/)) {
+    const line = lines.at(-1) as string;
+    if (line && line.length + word.length >= width) lines.push(word);
+    else lines[lines.length - 1] = line ? `${line} ${word}` : word;
+  }
+  return lines.join('\n');
 }
 
 /** One entry per command, those of nested groups included: name and arguments, then summary. */

@@ -32,6 +32,9 @@ const OPTIONS = {
   credential: { type: 'string' },
   curve: { type: 'string' },
   relationship: { type: 'string' },
+  name: { type: 'string' },
+  types: { type: 'string' },
+  schema: { type: 'string' },
   'contract-address': { type: 'string' },
   out: { type: 'string' },
   validators: { type: 'string' },
@@ -140,6 +143,9 @@ function walletContext(values: Values) {
     credential: values.credential,
     curve: values.curve,
     relationship: values.relationship,
+    name: values.name,
+    types: values.types,
+    schema: values.schema,
   };
 }
 
@@ -151,6 +157,8 @@ function adminContext(values: Values) {
     dataDir,
     ledgerUrl: values['ledger-url'] ?? process.env.CORE_LEDGER_URL,
     environmentPath: values.environment ?? process.env.CORE_ENVIRONMENT,
+    types: values.types,
+    schema: values.schema,
   };
 }
 

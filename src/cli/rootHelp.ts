@@ -10,12 +10,14 @@ Commands:
   serve            Start a registry node (default)
   deploy           Create (or complete) an environment on an external ledger: contracts,
                    defaults, admin policies, the operator DID; writes the environment file
-  admin <command>  Operator tasks through a node's API: onboard a DID, grant policies, add a
-                   hash algorithm, accredit issuers, deploy instances
+  admin <command>  Operator tasks through a node's API: onboard a DID, grant and revoke
+                   policies, add a hash algorithm, accredit and revoke issuers, deploy instances
   wallet <command> A legal entity's wallet: create and register a DID, manage its keys, get
-                   tokens, timestamp files, Track and Trace, schemas
-  verify <file|->  Verify a credential against the registries: issuer, key, signature,
-                   accreditation chain, schema, status; exit 0 trusted, 1 untrusted
+                   tokens, timestamp files, Track and Trace, schemas; as a TAO accredit and
+                   revoke issuers; sign credentials
+  verify <file|->  Verify a credential (a JWT, a file holding one, or - for stdin) against
+                   the registries: issuer, key, signature, accreditation chain, schema,
+                   status; exit 0 trusted, 1 untrusted
   network init     Write a Besu QBFT network for several operators: genesis, node keys,
                    Besu configs, a compose file with the validators and one API node each
   resolver-driver  Serve did:core and did:key to a DIF Universal Resolver
@@ -81,14 +83,15 @@ Exit codes: 0 done, 1 a step failed (the message says which), 2 bad usage.
 `;
 
 /** `core-registry verify --help`. */
-const VERIFY_HELP = `Usage: core-registry verify <file|-> [options]
+const VERIFY_HELP = `Usage: core-registry verify <file|jwt|-> [options]
 
 Verify a credential (a JWT VC) against a node's registries, through its public API only: its
 shape, validity window, issuer DID and key (at issuance and now), signature (ES256, ES256K),
 accreditation chain in the Issuers Registry up to the Root TAO, schema in the Schemas Registry
 and status list (through the issuer's proxy). Prints one line per check (✔ passed, ✘ failed,
-– not applicable or not reached), the chain and the verdict. "-" reads the credential from
-standard input; a file holds one compact JWT.
+– not applicable or not reached), the chain and the verdict. The argument is a file holding
+one compact JWT, the JWT itself (header.payload.signature), or "-" to read it from standard
+input. An unsecured JWT ("alg": "none", empty signature) is untrusted: its shape check fails.
 
 Options:
   --node URL   the node (default http://localhost:8080, or CORE_NODE_URL)

@@ -17,7 +17,7 @@ export type VerifyContext = {
 const MARKS: Record<Check['verdict'], string> = { pass: '✔', fail: '✘', skip: '–' };
 
 /**
- * `verify <file|->`: the trust report of a credential (help: `VERIFY_HELP` in rootHelp.ts).
+ * `verify <file|jwt|->`: the trust report of a credential (help: `VERIFY_HELP` in rootHelp.ts).
  * @returns the exit code: 0 trusted, 1 untrusted.
  * @throws {CliUsageError} for a missing or extra argument, `--contract-address`, a bad `--at`, or
  *   input that is not a compact JWT.
@@ -25,7 +25,9 @@ const MARKS: Record<Check['verdict'], string> = { pass: '✔', fail: '✘', skip
 export async function runVerify(args: readonly string[], context: VerifyContext): Promise<0 | 1> {
   const [value, ...extra] = args;
   if (value === undefined || extra.length > 0)
-    throw new CliUsageError('verify takes one file holding a credential, or - for standard input');
+    throw new CliUsageError(
+      'verify takes one credential: a file holding a compact JWT, the JWT itself, or - for standard input',
+    );
   if (context.contractAddress !== undefined)
     throw new CliUsageError(
       'verify reads the default registry instances: --contract-address is not taken',

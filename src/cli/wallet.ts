@@ -33,6 +33,8 @@ export const WALLET_COMMANDS: CommandGroup<WalletContext> = {
       summary:
         'Register the DID with an onboarding credential (a JWT or a file):\ninvite token, then insertDidDocument',
       details: 'The operator issues the credential with "admin onboard <did>".',
+      publishes:
+        'the DID, its controller key (public key, account) and validity window, and a DID document holding only the DID contexts; the onboarding credential goes to the node, not to the ledger',
       run: (_args, context) => register(context),
     },
     keys: KEYS_COMMANDS,
@@ -44,11 +46,13 @@ export const WALLET_COMMANDS: CommandGroup<WalletContext> = {
       run: token,
     },
     timestamp: {
-      args: '<file>',
+      args: '<file> [--name N]',
       summary:
         'Timestamp the SHA-256 of a file (commit, wait, reveal); a file\ntimestamped already is reported, not timestamped again',
       details:
-        '--contract-address A timestamps in another Timestamp instance. Needs an active sha-256\nhash algorithm ("admin hash-algorithm sha-256").',
+        '--name N publishes N as the timestamp\'s name; without it the timestamp has no data.\n--contract-address A timestamps in another Timestamp instance. Needs an active sha-256\nhash algorithm ("admin hash-algorithm sha-256").',
+      publishes:
+        "the file's SHA-256, the wallet's account and, only with --name, the name given; never the file's path or name, nor its content",
       run: timestamp,
     },
     verify: {

@@ -1,9 +1,13 @@
 import type { CoreClient } from '../client/createCoreClient.js';
+import type { AccreditOptions } from './accreditations.js';
 import type { InstanceOption } from './instance.js';
 import type { Output } from './output.js';
 
 /** `wallet keys add` options: the new key's curve and verification relationship. */
 export type KeysOptions = { curve: string | undefined; relationship: string | undefined };
+
+/** `wallet timestamp` option: the name published with the timestamp (`--name`), none by default. */
+export type TimestampOptions = { name: string | undefined };
 
 /** What every `core-registry wallet` command works with. */
 export type WalletContext = {
@@ -14,4 +18,6 @@ export type WalletContext = {
   /** `--credential`: a JWT, or a file holding one. */
   credential: string | undefined;
 } & KeysOptions &
+  TimestampOptions &
+  AccreditOptions &
   InstanceOption;

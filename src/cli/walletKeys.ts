@@ -22,12 +22,15 @@ export const KEYS_COMMANDS: CommandGroup<WalletContext> = {
       summary:
         'Add a key (P-256 by default) with a relationship\n(assertionMethod by default) to the DID; the wallet keeps it',
       details: `--curve is P-256 or secp256k1; --relationship one of\n${VERIFICATION_RELATIONSHIPS.join(', ')}.`,
+      publishes:
+        'the new public key, its id (a thumbprint), its relationship and validity window (from now, ten years)',
       run: (_args, context) => addKey(context),
     },
     roll: {
       summary: 'Replace the controller key by a new secp256k1 key',
       details:
         "The old key ends at the roll's block time; the wallet keeps the new key aside (<wallet>.rolling) until the\nledger has it, so a failed roll loses nothing.",
+      publishes: "the new public key, its id and validity window; the old key's end",
       run: (_args, context) => rollKey(context),
     },
   },

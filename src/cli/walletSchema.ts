@@ -23,12 +23,17 @@ export const SCHEMA_COMMANDS: CommandGroup<WalletContext> = {
       args: '<schema.json> [metadata.json]',
       summary: 'Insert a schema (its id is the SHA-256 of the file); needs\nTSR:insertSchema',
       details: 'The files are stored as they are; the metadata defaults to {}.',
+      publishes:
+        "the schema's and the metadata's bytes as they are in the files (metadata {} by default); not the files' names",
+
       run: insert,
     },
     update: {
       args: '<schemaId> <schema.json> [metadata.json]',
       summary: 'Add a revision to a schema; needs TSR:updateSchema',
       details: 'schemaId is the multibase id "z…" that insert printed, or 0x + 64 hex digits.',
+      publishes:
+        "the schema id, the schema's and the metadata's bytes as they are in the files (metadata {} by default); not the files' names",
       run: update,
     },
   },

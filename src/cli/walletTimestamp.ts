@@ -14,11 +14,13 @@ import type { WalletContext } from './walletContext.js';
 /**
  * `wallet timestamp <file>`: commit–reveal of the file's SHA-256 in the Timestamp registry. A hash
  * timestamped already is reported with when and by whom, and nothing is sent: the contract would
- * keep the first timestamp anyway.
+ * keep the first timestamp anyway. The ledger's data is public and immutable: the timestamp's data
+ * is empty unless `--name` gives a name, never the file's path or name.
  */
 export async function timestamp(files: string[], context: WalletContext) {
   const { client, output, walletPath, contractAddress } = context;
   const file = oneFile('timestamp', files);
+  const timestampData = timestampDataOf(context.name);
   const holder = await readWalletWriter(walletPath);
   const hashValue = await output.step(`Hash ${file} with SHA-256`, async () =>
     sha256(await readFileOf(file)),
@@ -44,7 +46,7 @@ export async function timestamp(files: string[], context: WalletContext) {
     commitAndReveal(client, {
       registry: 'timestamp',
       functionName: 'timestampHashes',
-      args: [[algorithmId], [hashValue], [toHex(JSON.stringify({ name: file }))]],
+      args: [[algorithmId], [hashValue], [timestampData]],
       account: holder.account,
       accessToken,
       ...(contractAddress ? { contractAddress } : {}),
@@ -69,6 +71,14 @@ export async function verify(files: string[], { client, output, contractAddress 
     { file, hashValue, ...found },
     `${file} was timestamped at ${found.timestamp} (block ${found.blockNumber}) by ${found.timestampedBy}\n  ${href}`,
   );
+}
+
+/** The data published with a timestamp: `{"name"}` only when the user gave one, else nothing. */
+function timestampDataOf(name: string | undefined): Hex {
+  if (name === undefined) return '0x';
+  if (name.trim() === '')
+    throw new CliUsageError('--name is empty: leave it out to publish no name');
+  return toHex(JSON.stringify({ name }));
 }
 
 /** The one file argument of `command`. */

@@ -21,6 +21,9 @@ async function startSubscriptionServer() {
     get subscribed() {
       return subscribed;
     },
+    get clients() {
+      return server.clients.size;
+    },
     cut() {
       for (const socket of server.clients) socket.terminate();
     },
@@ -74,5 +77,22 @@ describe('createHeadTracker', () => {
     await until(() => lookUps === 2);
     answer(block(3, 'bb'));
     expect(await later).toEqual({ number: 3n, hash: `0x${'bb'.repeat(32)}` });
+  });
+
+  test('behavior: closing the tracker ends its subscription without telling it lost', async () => {
+    const server = await startSubscriptionServer();
+    const states: string[] = [];
+    const ledger = { available: true, request: async <T>() => block(1, 'cc') as T };
+    const tracker = createHeadTracker({
+      ledger,
+      subscriptionUrl: server.url,
+      onSubscription: (state) => states.push(state),
+    });
+    cleanUp.push(server.close);
+    await until(() => states.includes('live'));
+    tracker.close();
+    await until(() => server.clients === 0);
+    await sleep(50);
+    expect(states).toEqual(['live']);
   });
 });

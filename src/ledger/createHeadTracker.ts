@@ -59,6 +59,7 @@ export function createHeadTracker(parameters: CreateHeadTrackerParameters): Head
   /** Counts lost connections: a confirmation whose connection was lost since is void. */
   let losses = 0;
   let reported: 'live' | 'lost' | undefined;
+  let closed = false;
   let scheduled: Promise<Head> | undefined;
 
   function lookUp(): Promise<Head> {
@@ -101,8 +102,9 @@ export function createHeadTracker(parameters: CreateHeadTrackerParameters): Head
           onLost(cause) {
             losses++;
             live = false;
-            // Told once per change: a ledger without WebSocket fails every retry.
-            if (reported === 'lost') return;
+            // Told once per change: a ledger without WebSocket fails every retry. Closing the
+            // tracker ends the subscription on purpose: nothing to tell.
+            if (reported === 'lost' || closed) return;
             reported = 'lost';
             onSubscription?.('lost', cause);
           },
@@ -130,6 +132,7 @@ export function createHeadTracker(parameters: CreateHeadTrackerParameters): Head
       return live;
     },
     close() {
+      closed = true;
       subscription?.close();
     },
   };

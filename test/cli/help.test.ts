@@ -46,12 +46,18 @@ describe('core-registry --help', () => {
         'wallet tnt event',
         'wallet schema update',
         'wallet issuer accept',
+        'wallet issuer accredit',
+        'wallet issuer revoke',
+        'wallet issuer sign',
+        'admin revoke-accreditation',
+        'admin revoke-policy',
+        'admin revoke',
         'network init',
         'verify',
         'resolver-driver',
       ]),
     );
-    expect(seen).toHaveLength(36);
+    expect(seen).toHaveLength(41);
   });
 
   test('default: each group lists its commands and each command shows its own usage', async () => {
@@ -61,6 +67,10 @@ describe('core-registry --help', () => {
     const deploy = await runCli(['deploy', '-h']);
     expect(deploy.stdout).toMatch(/^Usage: core-registry deploy --ledger-url URL/);
     expect(deploy.stdout).toContain('a data directory of its own (--data-dir)');
+    const stamp = await runCli(['wallet', 'timestamp', '--help']);
+    expect(stamp.stdout).toContain(
+      "Published on the ledger (public, permanent): the file's SHA-256, the wallet's account and,\nonly with --name, the name given; never the file's path or name, nor its content.",
+    );
     const event = await runCli(['help', 'wallet', 'tnt', 'event']);
     expect(event).toMatchObject({ code: 0, stderr: '' });
     expect(event.stdout).toMatch(

@@ -17,6 +17,9 @@ beforeAll(() => {
     throw new Error('dist/ is older than src/cli: run "npm run build" first');
 });
 
+const USAGE =
+  'verify takes one credential: a file holding a compact JWT, the JWT itself, or - for standard input';
+
 /** The onboarding credential the README block wrote. */
 const credentialFile = () => join(cli.workDir, 'alice-onboarding.jwt');
 
@@ -69,12 +72,43 @@ describe('core-registry verify', () => {
     );
   });
 
+  test('args: the JWT itself, as the argument, is verified as its file is', async () => {
+    const jwt = readFileSync(credentialFile(), 'utf8').trim();
+    const inline = await cli.raw('verify', jwt);
+    expect(inline).toMatchObject({ code: 0, stderr: '' });
+    expect(inline.stdout.endsWith('\ntrusted\n')).toBe(true);
+  });
+
+  test('error: an unsecured JWT (alg none, empty signature) is untrusted by its shape, exit 1', async () => {
+    const [, body] = readFileSync(credentialFile(), 'utf8').trim().split('.');
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const unsecured = `${header}.${body}.`;
+    writeFileSync(join(cli.workDir, 'unsecured.jwt'), unsecured);
+    for (const argument of ['unsecured.jwt', unsecured]) {
+      const run = await cli.raw('verify', argument);
+      expect(run, argument).toMatchObject({ code: 1, stderr: '' });
+      expect(run.stdout).toMatch(/^✘ shape /);
+      expect(run.stdout).toMatch(/\nuntrusted: \d of 9 checks failed\n$/);
+    }
+    const json = await cli.raw('verify', 'unsecured.jwt', '--json');
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout);
+    expect(report.verdict).toBe('untrusted');
+    expect(report.checks[0]).toMatchObject({ id: 'shape', verdict: 'fail' });
+  });
+
   test.each([
-    [[], 'verify takes one file holding a credential, or - for standard input'],
-    [['a.jwt', 'b.jwt'], 'verify takes one file holding a credential, or - for standard input'],
-    [['missing.jwt'], 'missing.jwt is not a compact JWT nor a file holding one'],
+    [[], USAGE],
+    [['a.jwt', 'b.jwt'], USAGE],
+    [
+      ['missing.jwt'],
+      'missing.jwt: no such file (give a file holding a compact JWT, the JWT itself, or - for standard input)',
+    ],
+    [['notes.txt'], 'The file notes.txt does not hold a compact JWT'],
+    [['.'], 'Cannot read .: EISDIR'],
     [['x', '--at', 'yesterday'], '--at must be a date-time, not "yesterday"'],
   ])('error: bad usage %j exits 2', async (args, message) => {
+    writeFileSync(join(cli.workDir, 'notes.txt'), 'Not a credential\n');
     const run = await cli.raw('verify', ...args);
     expect(run).toMatchObject({ code: 2, stdout: '', stderr: `core-registry: ${message}\n` });
   });

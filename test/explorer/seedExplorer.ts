@@ -136,6 +136,19 @@ async function timestampFile(
     account: holder.key.account,
     accessToken: token,
   });
+  // A record of two hashes with a version info, for the records and versions views.
+  await commitAndReveal(client, {
+    registry: 'timestamp',
+    functionName: 'timestampRecordHashes',
+    args: [
+      [algorithmId, algorithmId],
+      [sha256(toHex('record part 1')), sha256(toHex('record part 2'))],
+      ['0x', '0x'],
+      toHex('{"title":"Explorer record","version":"1.0"}'),
+    ],
+    account: holder.key.account,
+    accessToken: token,
+  });
   return { file, fileBlock: Number(stamped.reveal.blockNumber) };
 }
 
