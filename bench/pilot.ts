@@ -55,7 +55,9 @@ export type PilotStep = {
 
 const CONCURRENCY = 32;
 const TIMESTAMP_HOLDERS = 16;
-const TIMESTAMPS_PER_ROUND = 200;
+const TIMESTAMPS_PER_ROUND = 400;
+/** `eth_call`s per batch: the node allows 250,000,000 gas per batch, each call gets 1,000,000. */
+const CALLS_PER_BATCH = 200;
 const READS = 200;
 const MATURITY = 5;
 
@@ -69,7 +71,8 @@ export type Pilot = {
 
 export async function startPilot(options: PilotOptions): Promise<Pilot> {
   const { dataDir, port, cli, log = () => {} } = options;
-  const url = `http://127.0.0.1:${port}`;
+  // The node's default public URL, which tokens name as their audience.
+  const url = `http://localhost:${port}`;
   const client = createCoreClient({ baseUrl: url });
   let node = await serve(cli, dataDir, port);
   const written = { bytes: 0 };
@@ -86,9 +89,15 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
     url,
     '--operator-key',
     join(dataDir, 'operator.json'),
-  ]);
+  ]).catch((error: unknown) => {
+    node.kill('SIGTERM');
+    throw error;
+  });
   const operator = await readOperatorSigner(join(dataDir, 'operator.json'));
-  const algorithmId = await findSha256(client);
+  const algorithmId = await findSha256(client).catch((error: unknown) => {
+    node.kill('SIGTERM');
+    throw error;
+  });
 
   async function onboard(count: number): Promise<void> {
     let next = 0;
@@ -131,11 +140,15 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
         });
         sent.push(await client.rpc<Hex>('eth_sendRawTransaction', transactions, accessToken));
         dids.push(holder.did);
-        if (holders.length < TIMESTAMP_HOLDERS) holders.push(await timestampHolder(holder));
+        if (registered.length < TIMESTAMP_HOLDERS) registered.push(holder);
       }
     };
+    const registered: WalletSigner[] = [];
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     await allSucceeded(client, sent);
+    // Registered now: the first DIDs also write the timestamps.
+    for (const holder of registered.splice(0, TIMESTAMP_HOLDERS - holders.length))
+      holders.push(await timestampHolder(holder));
   }
 
   async function timestampHolder(signer: WalletSigner) {
@@ -144,7 +157,8 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
       scope: 'openid timestamp:write',
       holder: signer,
     });
-    return { signer, token: accessToken, nonce: 0 };
+    // Nonce 0 registered the DID.
+    return { signer, token: accessToken, nonce: 1 };
   }
 
   /** A round: each holder commits to a batch of hashes, waits for maturity, reveals them all. */
@@ -249,7 +263,7 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
         ...memory,
         bytesPerWrite: bytes / writes,
         checkpointMiB: checkpoint / 2 ** 20,
-        checkpointMs: node.checkpointMs,
+        checkpointMs: checkpoints.ms,
         didReadMs,
         listPageMs,
         firstDidChanges: history.length,
@@ -269,10 +283,11 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
 /** A reveal's arguments: hash algorithm ids, hashes, timestamp data, salt. */
 type Reveal = { args: [bigint[], Hex[], Hex[], Hex] };
 
-type ServedNode = ChildProcess & { checkpointMs: number | undefined };
+/** How long the newest checkpoint took, from the node's log (any of its processes). */
+const checkpoints: { ms: number | undefined } = { ms: undefined };
 
 /** `core-registry serve` on the data directory, once `/ready` answers 200. */
-async function serve(cli: string, dataDir: string, port: number): Promise<ServedNode> {
+async function serve(cli: string, dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [cli, 'serve'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
@@ -283,11 +298,10 @@ async function serve(cli: string, dataDir: string, port: number): Promise<Served
       CORE_LOG_LEVEL: 'info',
       CORE_RATE_LIMIT: '0',
     },
-  }) as ServedNode;
-  child.checkpointMs = undefined;
+  });
   createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
     if (!line.includes('ledger checkpoint written')) return;
-    child.checkpointMs = (JSON.parse(line) as { ms?: number }).ms;
+    checkpoints.ms = (JSON.parse(line) as { ms?: number }).ms;
   });
   const deadline = Date.now() + 300_000;
   for (;;) {
@@ -303,12 +317,14 @@ async function serve(cli: string, dataDir: string, port: number): Promise<Served
 }
 
 async function findSha256(client: CoreClient): Promise<bigint> {
-  const page = await client.get<{ items: { hashAlgorithmId: string; ianaName: string }[] }>(
+  const page = await client.get<{ items: { href: string }[] }>(
     '/v1/timestamp/hash-algorithms?page[size]=50',
   );
-  const found = page.items.find((item) => item.ianaName === 'sha-256');
-  if (!found) throw new Error('sha-256 is not among the hash algorithms');
-  return BigInt(found.hashAlgorithmId);
+  for (const { href } of page.items) {
+    const algorithm = await client.get<{ hashAlgorithmId: string; ianaName: string }>(href);
+    if (algorithm.ianaName === 'sha-256') return BigInt(algorithm.hashAlgorithmId);
+  }
+  throw new Error('sha-256 is not among the hash algorithms');
 }
 
 async function computeCommitments(
@@ -324,22 +340,30 @@ async function computeCommitments(
       item.inputs.length === 5,
   );
   if (!compute) throw new Error('no computeTimestampCommitment(sender, ids, hashes, data, salt)');
-  const results = await client.rpcBatch<Hex>(
-    reveals.map(({ args }) => ({
-      method: 'eth_call',
-      params: [
-        {
-          to: contractAddress,
-          data: encodeFunctionData({ abi: [compute], args: [sender, ...args] } as never),
-        },
-        'latest',
-      ],
-    })),
-  );
-  return results.map((outcome) => {
-    if (outcome.status !== 'success') throw outcome.error;
-    return decodeFunctionResult({ abi: [compute], data: outcome.result } as never) as Hex;
-  });
+  const commitments: Hex[] = [];
+  for (let first = 0; first < reveals.length; first += CALLS_PER_BATCH) {
+    const results = await client.rpcBatch<Hex>(
+      reveals.slice(first, first + CALLS_PER_BATCH).map(({ args }) => ({
+        method: 'eth_call',
+        params: [
+          {
+            to: contractAddress,
+            data: encodeFunctionData({ abi: [compute], args: [sender, ...args] } as never),
+            // A pure view: a small gas limit keeps the batch within the node's gas per batch.
+            gas: '0xf4240',
+          },
+          'latest',
+        ],
+      })),
+    );
+    for (const outcome of results) {
+      if (outcome.status !== 'success') throw outcome.error;
+      commitments.push(
+        decodeFunctionResult({ abi: [compute], data: outcome.result } as never) as Hex,
+      );
+    }
+  }
+  return commitments;
 }
 
 async function sendBatch(client: CoreClient, raws: Hex[], token: string): Promise<Hex[]> {
