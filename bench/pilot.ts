@@ -30,6 +30,8 @@ export type PilotOptions = {
   cli: string;
   /** Told each line of progress. */
   log?: (line: string) => void;
+  /** Settings of the node beyond the product's defaults (tests make blocks faster). */
+  env?: Record<string, string>;
 };
 
 /** What the operator pays at one size. */
@@ -70,11 +72,11 @@ export type Pilot = {
 };
 
 export async function startPilot(options: PilotOptions): Promise<Pilot> {
-  const { dataDir, port, cli, log = () => {} } = options;
+  const { dataDir, port, cli, log = () => {}, env = {} } = options;
   // The node's default public URL, which tokens name as their audience.
   const url = `http://localhost:${port}`;
   const client = createCoreClient({ baseUrl: url });
-  let node = await serve(cli, dataDir, port);
+  let node = await serve(cli, dataDir, port, env);
   const written = { bytes: 0 };
   const dids: string[] = [];
   let timestamps = 0;
@@ -245,7 +247,7 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
       const restarted = performance.now();
       node.kill('SIGTERM');
       await new Promise((resolve) => node.once('exit', resolve));
-      node = await serve(cli, dataDir, port);
+      node = await serve(cli, dataDir, port, env);
       const restartMs = performance.now() - restarted;
       written.bytes += bytesWritten();
       const anvil = pids().anvil;
@@ -253,7 +255,7 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
       node.kill('SIGKILL');
       if (anvil !== undefined) process.kill(anvil, 'SIGKILL');
       await new Promise((resolve) => node.once('exit', resolve));
-      node = await serve(cli, dataDir, port);
+      node = await serve(cli, dataDir, port, env);
       const killRestartMs = performance.now() - killed;
       const checkpoint = newestCheckpoint(join(dataDir, 'ledger'));
       return {
@@ -287,7 +289,12 @@ type Reveal = { args: [bigint[], Hex[], Hex[], Hex] };
 const checkpoints: { ms: number | undefined } = { ms: undefined };
 
 /** `core-registry serve` on the data directory, once `/ready` answers 200. */
-async function serve(cli: string, dataDir: string, port: number): Promise<ChildProcess> {
+async function serve(
+  cli: string,
+  dataDir: string,
+  port: number,
+  env: Record<string, string>,
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, [cli, 'serve'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
@@ -297,11 +304,14 @@ async function serve(cli: string, dataDir: string, port: number): Promise<ChildP
       CORE_DATA_DIR: dataDir,
       CORE_LOG_LEVEL: 'info',
       CORE_RATE_LIMIT: '0',
+      ...env,
     },
   });
   createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-    if (!line.includes('ledger checkpoint written')) return;
-    checkpoints.ms = (JSON.parse(line) as { ms?: number }).ms;
+    const entry = JSON.parse(line) as { level?: number; msg?: string; ms?: number };
+    if (entry.msg === 'ledger checkpoint written') checkpoints.ms = entry.ms;
+    // Warnings and errors of the node are the run's too.
+    else if ((entry.level ?? 0) >= 40) process.stderr.write(`node: ${line}\n`);
   });
   const deadline = Date.now() + 300_000;
   for (;;) {

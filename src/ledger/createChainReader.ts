@@ -94,6 +94,12 @@ type Pin = {
   cacheKey: string;
 };
 
+/**
+ * Calls per JSON-RPC batch: a burst of reads goes as several short batches, each done well within
+ * a block (the embedded ledger keeps the head's state only), rather than one long one.
+ */
+const MAX_BATCH = 100;
+
 /** Times a read moves to a newer head before its request fails. */
 const REPINS = 3;
 
@@ -118,8 +124,14 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
   let head: Head | undefined;
 
   function flush(): void {
-    const batch = queue;
+    const queued = queue;
     queue = [];
+    for (let first = 0; first < queued.length; first += MAX_BATCH) {
+      send(queued.slice(first, first + MAX_BATCH));
+    }
+  }
+
+  function send(batch: typeof queue): void {
     stats.batches++;
     ledger.send(batch.map(({ call }) => call)).then(
       (outcomes) => {

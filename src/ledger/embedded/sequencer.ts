@@ -102,11 +102,34 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
     pumping = false;
   }
 
-  function task(run: () => Promise<void>): Promise<void> {
+  function task<T>(run: () => Promise<T>): Promise<T> {
     return new Promise((resolve, reject) => {
-      queue.push({ kind: 'task', run, done: (error) => (error ? reject(error) : resolve()) });
+      let result: T;
+      queue.push({
+        kind: 'task',
+        run: async () => {
+          result = await run();
+        },
+        done: (error) => (error ? reject(error) : resolve(result)),
+      });
       void pump();
     });
+  }
+
+  /** Mines the next block, unless a checkpoint started saving since it was asked for. */
+  async function mineNext(): Promise<boolean> {
+    if (saving) return false;
+    const block = head.block + 1;
+    const timestamp = Math.max(head.timestamp, Math.floor(Date.now() / 1000));
+    await journal.append([{ block, timestamp }]);
+    const started = performance.now();
+    await callAnvil(anvilUrl, 'evm_mine', [{ timestamp }]);
+    mineMs = performance.now() - started;
+    head.block = block;
+    head.timestamp = timestamp;
+    pending = [];
+    await archiveBlocks(anvilUrl, archive, block);
+    return true;
   }
 
   return {
@@ -117,21 +140,11 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
       });
     },
     async mine() {
-      await saving?.catch(() => undefined);
-      return task(async () => {
-        // A checkpoint that started after this block was asked for.
+      // A block waits for a checkpoint being saved, outside the queue: transactions go on.
+      for (;;) {
         await saving?.catch(() => undefined);
-        const block = head.block + 1;
-        const timestamp = Math.max(head.timestamp, Math.floor(Date.now() / 1000));
-        await journal.append([{ block, timestamp }]);
-        const started = performance.now();
-        await callAnvil(anvilUrl, 'evm_mine', [{ timestamp }]);
-        mineMs = performance.now() - started;
-        head.block = block;
-        head.timestamp = timestamp;
-        pending = [];
-        await archiveBlocks(anvilUrl, archive, block);
-      });
+        if (await task(mineNext)) return;
+      }
     },
     async checkpoint(force = false) {
       // In the queue: the new segment starts at the head, with the transactions after it.
@@ -143,7 +156,7 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
         const previous = journal;
         journal = next;
         journalBytes += previous.appended;
-        saving = (async () => {
+        const save = (async (): Promise<SavedCheckpoint> => {
           try {
             // The journal before this checkpoint goes: what it had mined must be archived first.
             await archive.flush();
@@ -158,13 +171,14 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
             await previous.close();
           }
         })();
+        saving = save;
+        // Cleared once done, failed or not: the next block and checkpoint wait no longer.
+        save.then(
+          () => (saving === save ? (saving = undefined) : undefined),
+          () => (saving === save ? (saving = undefined) : undefined),
+        );
       });
-      const saved = saving;
-      try {
-        return await saved;
-      } finally {
-        if (saving === saved) saving = undefined;
-      }
+      return saving;
     },
     get head() {
       return head.block;

@@ -1,0 +1,46 @@
+import { rmSync } from 'node:fs';
+import type { Hex } from 'viem';
+import { afterAll, describe, expect, test } from 'vitest';
+import { type Pilot, startPilot } from '../../bench/pilot.js';
+import { TRANSACTION_BLOCKS_KEPT } from '../../src/ledger/embedded/anvilArgs.js';
+import { CLI } from '../support/cli.js';
+import { createDataDir, freePort } from '../support/testNode.js';
+
+const SIZE = 600;
+const dataDir = createDataDir();
+let pilot: Pilot | undefined;
+afterAll(async () => {
+  await pilot?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+// The scale run of `npm run bench:scale` (bench/pilot.ts), small: its invariants, no timings.
+describe('a pilot grown through the node', () => {
+  test('behavior: every DID and timestamp, and the first DID’s history, survive a restart and a kill -9', async () => {
+    pilot = await startPilot({
+      dataDir,
+      port: await freePort(),
+      cli: CLI,
+      env: { CORE_BLOCK_TIME: '0.05', CORE_LOG_LEVEL: 'warn' },
+    });
+    const step = await pilot.growTo(SIZE);
+    const { client, dids } = pilot;
+    expect(step).toMatchObject({ dids: SIZE, timestamps: SIZE });
+    // Its registration is older than what anvil keeps whole: the archive served its log.
+    expect(Number(await client.rpc<Hex>('eth_blockNumber', []))).toBeGreaterThan(
+      2 * TRANSACTION_BLOCKS_KEPT,
+    );
+    expect(step.firstDidChanges).toBe(1);
+    expect(step.bytesPerWrite).toBeGreaterThan(0);
+    expect(step.checkpointMiB).toBeGreaterThan(0);
+    // growTo ended with a graceful restart, then a kill -9 of node and ledger.
+    const missing: string[] = [];
+    for (const did of dids) {
+      const response = await fetch(`${client.baseUrl}/v1/did-registry/identifiers/${did}`);
+      if (response.status !== 200) missing.push(`${did}: ${response.status}`);
+    }
+    expect(missing).toEqual([]);
+    const timestamps = await client.get<{ total: number }>('/v1/timestamp/timestamps?page[size]=1');
+    expect(timestamps.total).toBe(SIZE);
+  }, 300_000);
+});
