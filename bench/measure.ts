@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import { cpuSeconds } from './plainAnvil.js';
@@ -107,4 +108,14 @@ function percentiles(samples: number[]): { p50: number; p99: number } {
   const sorted = [...samples].sort((x, y) => x - y);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   return { p50: at(0.5), p99: at(0.99) };
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return address.port;
 }

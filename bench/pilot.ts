@@ -13,6 +13,7 @@ import { getDidHistory } from '../src/client/getDidHistory.js';
 import { requestToken } from '../src/client/requestToken.js';
 import { createDidCoreSigner, type WalletSigner } from '../src/client/signers.js';
 import { signWrites } from '../src/client/signWrites.js';
+import { residentMiB } from '../src/ledger/embedded/memoryWatch.js';
 
 /**
  * A pilot as it grows, on the product's defaults: one node started as `npm start` starts it
@@ -229,7 +230,10 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
       await waitIdle(client);
       const writes = dids.length + 2 * timestamps + holders.length;
       const { node: nodePid, anvil: anvilPid } = pids();
-      const memory = { anvilMiB: rssMiB(anvilPid), nodeMiB: rssMiB(nodePid) };
+      const memory = {
+        anvilMiB: residentMiB(anvilPid) ?? Number.NaN,
+        nodeMiB: residentMiB(nodePid) ?? Number.NaN,
+      };
       const bytes = written.bytes + bytesWritten();
       const didReadMs = await medianMs(READS, (i) =>
         client.get(`/v1/did-registry/identifiers/${dids[Math.floor((i * dids.length) / READS)]}`),
@@ -454,14 +458,5 @@ function writeBytes(pid: number | undefined): number {
     return Number(/write_bytes:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0);
   } catch {
     return 0;
-  }
-}
-
-function rssMiB(pid: number | undefined): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
-  } catch {
-    return Number.NaN;
   }
 }

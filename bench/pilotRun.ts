@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './measure.js';
 import { type PilotStep, startPilot } from './pilot.js';
 
 /**
@@ -72,15 +72,6 @@ function print(steps: PilotStep[]): void {
   for (const step of steps) {
     console.log(columns.map(([, value]) => value(step).padEnd(15)).join(''));
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
 }
 
 main().catch((error: unknown) => {

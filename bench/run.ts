@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,7 +16,7 @@ import { toPrivateKeyHex } from '../src/identity/jwk.js';
 import { createLedgerClient, type LedgerClient } from '../src/ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../src/ledger/embedded/embeddedLedger.js';
 import { REGISTRIES } from '../src/registries/catalog.js';
-import { measure, measureSamples, measureTasks, type Row } from './measure.js';
+import { freePort, measure, measureSamples, measureTasks, type Row } from './measure.js';
 import { cpuSeconds, rssMiB, startPlainAnvil } from './plainAnvil.js';
 import { measureScale, type ScaleRows } from './scale.js';
 import { seed } from './seed.js';
@@ -410,15 +409,6 @@ function firstLine(child: ChildProcess): Promise<string> {
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
 }
 
 async function waitReady(url: string, child: ChildProcess): Promise<void> {

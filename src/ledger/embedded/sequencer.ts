@@ -173,10 +173,10 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
         })();
         saving = save;
         // Cleared once done, failed or not: the next block and checkpoint wait no longer.
-        save.then(
-          () => (saving === save ? (saving = undefined) : undefined),
-          () => (saving === save ? (saving = undefined) : undefined),
-        );
+        const clear = () => {
+          if (saving === save) saving = undefined;
+        };
+        save.then(clear, clear);
       });
       return saving;
     },
