@@ -63,6 +63,8 @@ const TIMESTAMPS_PER_ROUND = 400;
 const CALLS_PER_BATCH = 200;
 const READS = 200;
 const MATURITY = 5;
+/** How long a batch of writes may take to be mined before the run gives up, naming one. */
+const RECEIPT_TIMEOUT_MS = 600_000;
 
 export type Pilot = {
   readonly client: CoreClient;
@@ -227,6 +229,7 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
         log(`${timestamps} timestamps`);
       }
       const seedSeconds = (performance.now() - started) / 1000;
+      log('waiting for the ledger to go idle');
       await waitIdle(client);
       const writes = dids.length + 2 * timestamps + holders.length;
       const { node: nodePid, anvil: anvilPid } = pids();
@@ -248,6 +251,7 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
       const history = await getDidHistory(client, { did: dids[0] as string });
       const firstDidHistoryMs = performance.now() - historyStarted;
       written.bytes += bytesWritten();
+      log('restarting the node (SIGTERM)');
       const restarted = performance.now();
       node.kill('SIGTERM');
       await new Promise((resolve) => node.once('exit', resolve));
@@ -255,6 +259,7 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
       const restartMs = performance.now() - restarted;
       written.bytes += bytesWritten();
       const anvil = pids().anvil;
+      log('restarting the node after kill -9 of node and ledger');
       const killed = performance.now();
       node.kill('SIGKILL');
       if (anvil !== undefined) process.kill(anvil, 'SIGKILL');
@@ -393,6 +398,7 @@ async function sendBatch(client: CoreClient, raws: Hex[], token: string): Promis
 
 /** Waits for every receipt; throws on a failed one. Returns the highest block they are in. */
 async function allSucceeded(client: CoreClient, hashes: readonly Hex[]): Promise<number> {
+  const deadline = Date.now() + RECEIPT_TIMEOUT_MS;
   let highest = 0;
   for (let first = 0; first < hashes.length; first += 500) {
     let pending = hashes.slice(first, first + 500);
@@ -408,6 +414,8 @@ async function allSucceeded(client: CoreClient, hashes: readonly Hex[]): Promise
         else highest = Math.max(highest, Number(receipt.blockNumber));
       });
       pending = next;
+      if (pending.length > 0 && Date.now() > deadline)
+        throw new Error(`${pending.length} transactions not mined in time, e.g. ${pending[0]}`);
       if (pending.length > 0) await sleep(200);
     }
   }

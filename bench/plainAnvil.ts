@@ -9,7 +9,7 @@ import { resolveAnvilBinary } from '../src/ledger/embedded/anvilBinary.js';
  */
 export async function startPlainAnvil(
   chainId: number,
-  options: { historyStates?: number } = {},
+  options: { historyStates?: number; transactionBlocksKept?: number } = {},
 ): Promise<{ url: string; stop(): void }> {
   const args = toAnvilArgs({ port: 0, chainId, loadState: undefined, ...options });
   const child = spawn(resolveAnvilBinary(), args, {

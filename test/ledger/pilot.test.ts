@@ -6,7 +6,7 @@ import { TRANSACTION_BLOCKS_KEPT } from '../../src/ledger/embedded/anvilArgs.js'
 import { CLI } from '../support/cli.js';
 import { createDataDir, freePort } from '../support/testNode.js';
 
-const SIZE = 600;
+const SIZE = 400;
 const dataDir = createDataDir();
 let pilot: Pilot | undefined;
 afterAll(async () => {
@@ -22,6 +22,8 @@ describe('a pilot grown through the node', () => {
       port: await freePort(),
       cli: CLI,
       env: { CORE_BLOCK_TIME: '0.05', CORE_LOG_LEVEL: 'warn' },
+      // Progress on stderr: a slow or stuck run says where it was.
+      log: (line) => console.error(`pilot: ${line}`),
     });
     const step = await pilot.growTo(SIZE);
     const { client, dids } = pilot;
@@ -42,5 +44,5 @@ describe('a pilot grown through the node', () => {
     expect(missing).toEqual([]);
     const timestamps = await client.get<{ total: number }>('/v1/timestamp/timestamps?page[size]=1');
     expect(timestamps.total).toBe(SIZE);
-  }, 300_000);
+  }, 480_000);
 });

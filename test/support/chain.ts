@@ -80,7 +80,7 @@ export const CORE_REGISTRY_INTERFACE_ID = toHex(
  * an embedded ledger of its own with fast blocks (0.1 s by default).
  */
 export async function startTestChain(
-  options: { blockTime?: number; ownLedger?: boolean } = {},
+  options: { blockTime?: number; ownLedger?: boolean; historyStates?: number } = {},
 ): Promise<TestChain> {
   if (!options.ownLedger) {
     const url = workerLedgerUrl();
@@ -99,6 +99,7 @@ export async function startTestChain(
     chainId: TEST_CHAIN_ID,
     blockTime: options.blockTime ?? 0.1,
     logger: SILENT_LOGGER,
+    ...(options.historyStates ? { historyStates: options.historyStates } : {}),
   });
   await ledger.start();
   const chain = connectTestChain(ledger.url);

@@ -11,6 +11,8 @@ export type AnvilSettings = {
    * block fails with `BlockOutOfRangeError`, and the node's readers move to the new head.
    */
   historyStates?: number;
+  /** Blocks anvil keeps whole (default {@link TRANSACTION_BLOCKS_KEPT}); 0 keeps every block. */
+  transactionBlocksKept?: number;
 };
 
 /**
@@ -41,8 +43,12 @@ export function toAnvilArgs(settings: AnvilSettings): string[] {
     // Without the flag anvil spills every state to disk (DESIGN.md §2).
     '--prune-history',
     ...(settings.historyStates ? [String(settings.historyStates)] : []),
-    '--transaction-block-keeper',
-    String(TRANSACTION_BLOCKS_KEPT),
+    ...((settings.transactionBlocksKept ?? TRANSACTION_BLOCKS_KEPT) > 0
+      ? [
+          '--transaction-block-keeper',
+          String(settings.transactionBlocksKept ?? TRANSACTION_BLOCKS_KEPT),
+        ]
+      : []),
     '--base-fee',
     '0',
     '--gas-price',

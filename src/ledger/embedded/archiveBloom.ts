@@ -1,6 +1,6 @@
 import { keccak256 } from 'viem';
-import type { RpcLog } from './archive.js';
 import { toHexKey } from './archiveKeys.js';
+import type { RpcLog } from './archiveTypes.js';
 
 /** Bytes of an Ethereum logs bloom (2048 bits). */
 export const BLOOM_BYTES = 256;

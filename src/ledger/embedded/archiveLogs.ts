@@ -1,6 +1,6 @@
-import type { LogQuery, RpcLog } from './archive.js';
 import { type BloomBits, isInBloom, toBloomBits } from './archiveBloom.js';
 import { toHexKey } from './archiveKeys.js';
+import type { LogQuery, RpcLog } from './archiveTypes.js';
 
 /** A log query's filter, lower-cased; `undefined` where any value matches. */
 export type LogFilter = {

@@ -2,11 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Database, open, type RootDatabase } from 'lmdb';
 import type { Hex } from 'viem';
-import type { RpcBlock, RpcLog, RpcReceipt, RpcTransaction } from './archive.js';
 import { BLOOM_BYTES, toLogsBloom } from './archiveBloom.js';
 import { fromStored, toStored } from './archiveCodec.js';
 import { fromBlockKey, toBlockKey, toHexKey, toTransactionKey } from './archiveKeys.js';
 import { isBloomMatch, isLogMatch, type LogFilter, toBloomQuery } from './archiveLogs.js';
+import type { RpcBlock, RpcLog, RpcReceipt, RpcTransaction } from './archiveTypes.js';
 
 /** The store's file inside the archive directory. */
 export const LEDGER_ARCHIVE_FILE = 'archive.lmdb';

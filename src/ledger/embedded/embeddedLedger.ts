@@ -49,6 +49,11 @@ export type EmbeddedLedgerOptions = {
   port?: number;
   /** Resident memory of anvil above which one warning is logged, MiB (default: no warning). */
   memoryBudgetMiB?: number;
+  /**
+   * Historical states anvil keeps besides the head's (default none, as a node runs: each is a
+   * whole copy of the state). For tests that call contracts at past blocks.
+   */
+  historyStates?: number;
   chainId: number;
   /** Seconds between blocks while there is work; fractions allowed. */
   blockTime: number;
@@ -98,6 +103,7 @@ export class EmbeddedLedger {
   constructor(options: EmbeddedLedgerOptions) {
     this.#options = {
       port: 0,
+      historyStates: 0,
       memoryBudgetMiB: Number.POSITIVE_INFINITY,
       checkpointCheckMs: 2_000,
       startTimeoutMs: 30_000,
@@ -279,7 +285,12 @@ export class EmbeddedLedger {
   async #spawn(): Promise<void> {
     const { chainId, blockTime, logger, startTimeoutMs } = this.#options;
     const loadState = chooseCheckpoint(this.#dir, logger);
-    const args = toAnvilArgs({ port: 0, chainId, loadState });
+    const args = toAnvilArgs({
+      port: 0,
+      chainId,
+      loadState,
+      historyStates: this.#options.historyStates,
+    });
     const { child, port } = await spawnAnvil(args, logger, startTimeoutMs);
     this.#child = child;
     if (child.pid !== undefined) writePidFile(join(this.#dir, 'anvil.pid'), child.pid);
