@@ -285,8 +285,17 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
       };
     },
     async stop() {
+      if (node.exitCode !== null || node.signalCode !== null) return;
+      const exited = new Promise((resolve) => node.once('exit', resolve));
       node.kill('SIGTERM');
-      await new Promise((resolve) => node.once('exit', resolve));
+      // A node that does not stop in time is killed, with its ledger.
+      const timer = setTimeout(() => {
+        node.kill('SIGKILL');
+        const anvil = pids().anvil;
+        if (anvil !== undefined) process.kill(anvil, 'SIGKILL');
+      }, 30_000);
+      await exited;
+      clearTimeout(timer);
     },
   };
 }

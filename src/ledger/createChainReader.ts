@@ -100,8 +100,8 @@ type Pin = {
  */
 const MAX_BATCH = 100;
 
-/** Times a read moves to a newer head before its request fails. */
-const REPINS = 3;
+/** Times a read moves to a newer head before its request fails (blocks may come faster than a busy machine reads). */
+const REPINS = 10;
 
 /** Block caches kept: the newest few, so requests pinned just before a new block finish cached. */
 const CACHED_BLOCKS = 3;

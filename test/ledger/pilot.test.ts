@@ -12,7 +12,7 @@ let pilot: Pilot | undefined;
 afterAll(async () => {
   await pilot?.stop();
   rmSync(dataDir, { recursive: true, force: true });
-});
+}, 90_000);
 
 // The scale run of `npm run bench:scale` (bench/pilot.ts), small: its invariants, no timings.
 describe('a pilot grown through the node', () => {
@@ -21,7 +21,7 @@ describe('a pilot grown through the node', () => {
       dataDir,
       port: await freePort(),
       cli: CLI,
-      env: { CORE_BLOCK_TIME: '0.05', CORE_LOG_LEVEL: 'warn' },
+      env: { CORE_BLOCK_TIME: '0.2', CORE_LOG_LEVEL: 'warn' },
       // Progress on stderr: a slow or stuck run says where it was.
       log: (line) => console.error(`pilot: ${line}`),
     });
