@@ -6,7 +6,7 @@ import { TRANSACTION_BLOCKS_KEPT } from '../../src/ledger/embedded/anvilArgs.js'
 import { CLI } from '../support/cli.js';
 import { createDataDir, freePort } from '../support/testNode.js';
 
-const SIZE = 400;
+const SIZE = 200;
 const dataDir = createDataDir();
 let pilot: Pilot | undefined;
 afterAll(async () => {
