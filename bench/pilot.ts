@@ -14,6 +14,7 @@ import { requestToken } from '../src/client/requestToken.js';
 import { createDidCoreSigner, type WalletSigner } from '../src/client/signers.js';
 import { signWrites } from '../src/client/signWrites.js';
 import { residentMiB } from '../src/ledger/embedded/memoryWatch.js';
+import { readPidFile } from '../src/ledger/embedded/processFiles.js';
 
 /**
  * A pilot as it grows, on the product's defaults: one node started as `npm start` starts it
@@ -212,7 +213,7 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
     timestamps += count;
   }
 
-  const pids = () => ({ node: node.pid, anvil: readPid(join(dataDir, 'ledger', 'anvil.pid')) });
+  const pids = () => ({ node: node.pid, anvil: readPidFile(join(dataDir, 'ledger', 'anvil.pid')) });
   const bytesWritten = () => writeBytes(pids().node) + writeBytes(pids().anvil);
 
   return {
@@ -459,14 +460,6 @@ function newestCheckpoint(dir: string): number {
     .map((name) => ({ block: Number(name.slice(11, -5)), size: statSync(join(dir, name)).size }))
     .sort((a, b) => b.block - a.block);
   return sizes[0]?.size ?? 0;
-}
-
-function readPid(path: string): number | undefined {
-  try {
-    return Number(readFileSync(path, 'utf8').trim()) || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Bytes a process has caused to be written to storage (`/proc/<pid>/io` `write_bytes`). */

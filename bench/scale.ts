@@ -174,7 +174,8 @@ async function seedDids(url: string, registry: Address, count: number): Promise<
   return dids;
 }
 
-function newDid(): { did: string; from: Address; data: Hex } {
+/** A new DID with its first key: the key's address and the `insertDidDocument` call data. */
+export function newDid(): { did: string; from: Address; data: Hex } {
   const publicKey = secp256k1.publicKeyCreate(randomBytes(32), false);
   const x = Buffer.from(publicKey.subarray(1, 33)).toString('base64url');
   const y = Buffer.from(publicKey.subarray(33)).toString('base64url');

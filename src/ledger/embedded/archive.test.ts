@@ -1,25 +1,17 @@
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import secp256k1 from 'secp256k1';
 import ts from 'typescript';
-import {
-  type Address,
-  bytesToHex,
-  encodeEventTopics,
-  encodeFunctionData,
-  type Hex,
-  keccak256,
-} from 'viem';
+import { type Address, encodeEventTopics, encodeFunctionData, type Hex, keccak256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startPlainAnvil } from '../../../bench/plainAnvil.js';
+import { newDid } from '../../../bench/scale.js';
 import { createOperator } from '../../genesis/operator.js';
 import { runGenesis } from '../../genesis/runGenesis.js';
-import { createDidCoreV1 } from '../../identity/didCore.js';
 import { REGISTRIES } from '../../registries/catalog.js';
 import { createLedgerClient } from '../createLedgerClient.js';
 import {
@@ -38,7 +30,6 @@ type RpcBatch = <T>(calls: [string, unknown[]][]) => Promise<T[]>;
 type Chain = { blocks: RpcBlock[]; receipts: RpcReceipt[][]; registry: Address; dids: string[] };
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const FAR_FUTURE = 2n ** 64n - 1n;
 const DID_ABI = REGISTRIES['did-registry'].abi;
 /** Transactions per mined block after genesis: one-transaction blocks up to a full batch. */
 const BATCHES = [1, 3, 7, 20, 50, 100, 60, 40, 19];
@@ -147,31 +138,6 @@ async function buildChain(): Promise<Chain> {
   const blocks = await rpcBatch<RpcBlock>(numbers.map((n) => ['eth_getBlockByNumber', [n, true]]));
   const receipts = await rpcBatch<RpcReceipt[]>(numbers.map((n) => ['eth_getBlockReceipts', [n]]));
   return { blocks, receipts, registry, dids: dids.map(({ did }) => did) };
-}
-
-function newDid(): { did: string; from: Address; data: Hex } {
-  const publicKey = secp256k1.publicKeyCreate(randomBytes(32), false);
-  const x = Buffer.from(publicKey.subarray(1, 33)).toString('base64url');
-  const y = Buffer.from(publicKey.subarray(33)).toString('base64url');
-  const vMethodId = createHash('sha256')
-    .update(`{"crv":"secp256k1","kty":"EC","x":"${x}","y":"${y}"}`)
-    .digest('base64url');
-  const did = createDidCoreV1();
-  const from = `0x${keccak256(publicKey.subarray(1)).slice(-40)}` as Address;
-  const data = encodeFunctionData({
-    abi: DID_ABI,
-    functionName: 'insertDidDocument',
-    args: [
-      did,
-      '{"@context":["https://www.w3.org/ns/did/v1"]}',
-      vMethodId,
-      bytesToHex(publicKey),
-      true,
-      0n,
-      FAR_FUTURE,
-    ],
-  });
-  return { did, from, data };
 }
 
 const allLogs = () => chain.receipts.flat().flatMap((receipt) => receipt.logs);

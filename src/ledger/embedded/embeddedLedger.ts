@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -361,12 +361,8 @@ export class EmbeddedLedger {
 
 /** A port recorded in `path`, or `undefined` when there is none or it is unreadable. */
 function readPort(path: string): number | undefined {
-  try {
-    const port = Number(readFileSync(path, 'utf8').trim());
-    return Number.isInteger(port) && port > 0 && port <= 65535 ? port : undefined;
-  } catch {
-    return undefined;
-  }
+  const port = readPidFile(path);
+  return port !== undefined && port <= 65535 ? port : undefined;
 }
 
 /** Times a read is sent again when anvil answered that the state it looked up is gone. */
