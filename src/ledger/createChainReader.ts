@@ -160,7 +160,6 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
   }
 
   function ethCall(block: Pin['block'], address: Address, data: Hex): Promise<Hex> {
-    stats.calls++;
     return new Promise<Hex>((resolve, reject) => {
       if (queue.length === 0) setImmediate(flush);
       queue.push({
@@ -203,6 +202,8 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
         }
         // The decoded value is cached, not the bytes: a hit costs no ABI decoding. Views treat
         // results as read-only, so one value can serve every request of the block.
+        // One call per read, however often it moved to a newer head.
+        stats.calls++;
         const pending = pinned((block) => ethCall(block, address, data)).then(
           (result) => {
             if (result === '0x') throw new ContractRevertError(functionName, {});
