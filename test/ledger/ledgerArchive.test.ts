@@ -28,11 +28,13 @@ const early: { block: Block; receipts: Receipt[]; logs: { blockNumber: Hex }[]; 
   {} as never;
 
 async function mined(hash: Hex): Promise<Receipt> {
-  for (;;) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
     const receipt = await client.request<Receipt | null>('eth_getTransactionReceipt', [hash]);
     if (receipt) return receipt;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+  throw new Error(`No receipt for ${hash} within 30 s`);
 }
 
 beforeAll(async () => {

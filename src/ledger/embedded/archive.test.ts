@@ -401,6 +401,35 @@ describe('LedgerArchive lifecycle', () => {
     }
   });
 
+  test('behavior: blocks appended while a flush writes are kept, read and written by the next', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'core-registry-archive-during-flush-'));
+    try {
+      const fresh = await openLedgerArchive(other);
+      const flushes: Promise<void>[] = [];
+      for (const [n, block] of chain.blocks.entries()) {
+        fresh.append(block, chain.receipts[n] as RpcReceipt[]);
+        flushes.push(fresh.flush());
+        // Appends land at every stage of the flushes in progress, as blocks mined meanwhile do.
+        await new Promise((resolve) => setTimeout(resolve, n % 3));
+        const query = { fromBlock: 0, toBlock: n };
+        expect(fresh.logs(query)).toEqual(archive.logs(query));
+      }
+      await Promise.all(flushes);
+      await fresh.close();
+      const reopened = await openLedgerArchive(other);
+      expect(reopened.head).toBe(archive.head);
+      for (const [n, block] of chain.blocks.entries()) {
+        expect(reopened.block(n, true)).toEqual(block);
+        expect(reopened.blockReceipts(n)).toEqual(chain.receipts[n]);
+      }
+      const query = { fromBlock: 0, toBlock: reopened.head };
+      expect(reopened.logs(query)).toEqual(archive.logs(query));
+      await reopened.close();
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   test('behavior: truncateAfter forgets later blocks, their transactions and logs; appends resume', async () => {
     const other = mkdtempSync(join(tmpdir(), 'core-registry-archive-truncate-'));
     const keep = chain.blocks.length - 5;

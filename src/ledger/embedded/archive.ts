@@ -98,7 +98,8 @@ export async function openLedgerArchive(dir: string): Promise<LedgerArchive> {
   };
   const flush = () =>
     enqueue(async () => {
-      const batch = unflushed;
+      // A copy: blocks appended while this one writes wait for the next flush.
+      const batch = [...unflushed];
       const last = batch.at(-1);
       if (!last) return;
       await tables.root.transaction(() => {
