@@ -9,12 +9,11 @@ import { encodeFunctionData, type Hex, keccak256, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createPresentation, createSelfAttestation } from '../src/client/credentials.js';
 import { requestToken } from '../src/client/requestToken.js';
-import type { Environment } from '../src/genesis/environment.js';
-import { createOperator, type Operator } from '../src/genesis/operator.js';
-import { runGenesis } from '../src/genesis/runGenesis.js';
+import { type Environment, readEnvironment } from '../src/genesis/environment.js';
+import { loadOrCreateOperator, type Operator } from '../src/genesis/operator.js';
 import { toPrivateKeyHex } from '../src/identity/jwk.js';
 import { createLedgerClient, type LedgerClient } from '../src/ledger/createLedgerClient.js';
-import { EmbeddedLedger } from '../src/ledger/embedded/embeddedLedger.js';
+import { readPidFile } from '../src/ledger/embedded/processFiles.js';
 import { REGISTRIES } from '../src/registries/catalog.js';
 import { freePort, measure, measureSamples, measureTasks, type Row } from './measure.js';
 import { cpuSeconds, rssMiB, startPlainAnvil } from './plainAnvil.js';
@@ -50,11 +49,6 @@ const SCALE_SMALL = 1_000;
 const SCALE_LARGE = Number(process.env.BENCH_SCALE_DIDS ?? 100_000);
 const WRITES = 2_000;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const LOGGER = {
-  info() {},
-  warn() {},
-  error: (obj: object, msg: string) => console.error(msg, obj),
-};
 
 async function main(): Promise<void> {
   if (process.env.BENCH_SCALE_ONLY === '1') {
@@ -64,28 +58,25 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'core-registry-bench-'));
   const children: ChildProcess[] = [];
   let plain: Awaited<ReturnType<typeof startPlainAnvil>> | undefined;
-  const ledger = new EmbeddedLedger({ dataDir, chainId: 2026, blockTime: 0.25, logger: LOGGER });
   try {
-    await ledger.start();
-    // The node runs against this ledger as against any external one: genesis first.
-    const client = createLedgerClient({ url: ledger.url });
-    const operator = await createOperator();
-    const environment = await runGenesis({
-      ledger: client,
-      operator,
-      environmentPath: join(dataDir, 'environment.json'),
-    });
-    await seed(ledger.url, environment, operator, 25);
+    // The node runs its own embedded ledger, as `npm start` does: its writes reach the journal
+    // in process, and the direct rows below go to that ledger's front from outside.
+    const ledgerPort = await freePort();
+    const { url: nodeUrl, child: node } = await startNode(undefined, dataDir, ledgerPort);
+    children.push(node);
+    const ledgerUrl = `http://127.0.0.1:${ledgerPort}`;
+    const client = createLedgerClient({ url: ledgerUrl });
+    const operator = await loadOrCreateOperator(join(dataDir, 'operator.json'));
+    const environment = readEnvironment(join(dataDir, 'environment.json')) as Environment;
+    await seed(ledgerUrl, environment, operator, 25);
     plain = await startPlainAnvil(environment.chainId);
     const bare = spawn(process.execPath, [join(ROOT, 'dist/bench/bareServer.js')], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     children.push(bare);
     const bareUrl = await firstLine(bare);
-
-    const { url: nodeUrl, child: node } = await startNode(ledger.url, dataDir);
-    children.push(node);
-    const memory = async () => ({ node: await rssMiB(node.pid), anvil: await rssMiB(ledger.pid) });
+    const anvilPid = () => readPidFile(join(dataDir, 'ledger', 'anvil.pid'));
+    const memory = async () => ({ node: await rssMiB(node.pid), anvil: await rssMiB(anvilPid()) });
     const memoryBefore = await memory();
 
     const load = { duration: DURATION, connections: CONNECTIONS };
@@ -109,7 +100,7 @@ async function main(): Promise<void> {
         body: rpc,
         cpuOf: node.pid,
       }),
-      ledger: await measure('(c) ledger node directly', ledger.url, {
+      ledger: await measure('(c) ledger node directly', ledgerUrl, {
         ...load,
         method: 'POST',
         body: rpc,
@@ -125,7 +116,7 @@ async function main(): Promise<void> {
         load,
       ),
       token: await withNodeCpu(node.pid, TOKEN_REQUESTS, () => measureTokens(nodeUrl, operator)),
-      ...(await measureWrites(nodeUrl, ledger.url, plain.url, operator, environment, node.pid)),
+      ...(await measureWrites(nodeUrl, ledgerUrl, plain.url, operator, environment, node.pid)),
     };
     await client.close();
     report(rows);
@@ -138,9 +129,8 @@ async function main(): Promise<void> {
       reportScale(await measureScale({ small: SCALE_SMALL, large: SCALE_LARGE, startNode }));
     } else console.log(`\nscale rows skipped (BENCH_SCALE_DIDS=${SCALE_LARGE})`);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map(stopChild));
     plain?.stop();
-    await ledger.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -238,11 +228,14 @@ async function measureWrites(
         push(`${nodeUrl}/v1/ledger`, gated, authorization),
       ),
     ),
-    writeDirect: await measureTasks(
-      '(j) 2,000 writes straight to the ledger',
-      WRITES,
-      16,
-      push(ledgerUrl, straight, {}),
+    // The front is the node's: the node's CPU per direct write is the floor the gate adds to.
+    writeDirect: await withNodeCpu(nodePid, WRITES, () =>
+      measureTasks(
+        '(j) 2,000 writes straight to the ledger',
+        WRITES,
+        16,
+        push(ledgerUrl, straight, {}),
+      ),
     ),
     writePlain: await measureTasks(
       '(k) 2,000 writes to a plain anvil',
@@ -259,6 +252,14 @@ async function withNodeCpu(pid: number | undefined, tasks: number, run: () => Pr
   const row = await run();
   const perTask = (((await cpuSeconds(pid)) - before) / tasks) * 1e6;
   return { ...row, cpuMicros: perTask };
+}
+
+/** Stops a child with SIGTERM (a node then stops its embedded ledger) and waits for its exit. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }
 
 async function rpcCall(url: string, method: string, params: unknown[]): Promise<unknown> {
@@ -333,7 +334,7 @@ function report(rows: Record<string, Row>): void {
   );
   const cpu = (row: Row) => (row.cpuMicros ?? Number.NaN).toFixed(0);
   console.log(
-    `  node CPU (user + system): ${cpu(r.writeGate)} µs per gated write (i), ${cpu(r.token)} µs per token request (h)`,
+    `  node CPU (user + system): ${cpu(r.writeGate)} µs per gated write (i), ${cpu(r.writeDirect)} µs per write straight to its ledger's front (j), ${cpu(r.token)} µs per token request (h)`,
   );
   // Baselines of the same run: what one request costs a process that does nothing (a), and the
   // node forwarding a read to the ledger (b); (i) − (b) is what the gate itself adds.
@@ -342,12 +343,19 @@ function report(rows: Record<string, Row>): void {
   );
 }
 
-/** An API node on `ledgerUrl` with the data dir `dataDir` (its environment.json), once ready. */
+/**
+ * Starts a node on `ledgerUrl`; without one, on an embedded ledger of its own whose front
+ * listens on `ledgerPort`.
+ */
 async function startNode(
-  ledgerUrl: string,
+  ledgerUrl: string | undefined,
   dataDir: string,
+  ledgerPort = 0,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
+  const ledger = ledgerUrl
+    ? { CORE_LEDGER_URL: ledgerUrl }
+    : { CORE_LEDGER_PORT: String(ledgerPort), CORE_BLOCK_TIME: '0.25' };
   const child = spawn(
     process.execPath,
     [...NODE_ARGS, join(ROOT, 'dist/src/cli/main.js'), 'serve'],
@@ -357,7 +365,7 @@ async function startNode(
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
-        CORE_LEDGER_URL: ledgerUrl,
+        ...ledger,
         CORE_DATA_DIR: dataDir,
         CORE_PUBLIC_URL: `http://127.0.0.1:${port}`,
         CORE_LOG_LEVEL: 'warn',

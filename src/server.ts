@@ -9,7 +9,7 @@ import { kernel } from './http/kernel.js';
 import { toRequestId } from './http/requestId.js';
 import { responseCache } from './http/responseCache.js';
 import { isDidCoreV1 } from './identity/didCore.js';
-import { createLedgerClient } from './ledger/createLedgerClient.js';
+import { createLedgerClient, type LedgerTransport } from './ledger/createLedgerClient.js';
 import { createMetrics } from './ops/createMetrics.js';
 import { logHealth } from './ops/logHealth.js';
 import { metricsHook } from './ops/metricsHook.js';
@@ -44,6 +44,11 @@ export const AJV_OPTIONS = {
 export type BuildServerOptions = {
   /** A logger to use (pino); default: Fastify's own at `config.logLevel`. */
   loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /**
+   * How the node's calls reach the ledger instead of HTTP to `config.ledgerUrl`: the embedded
+   * ledger's handler, in the same process.
+   */
+  ledgerTransport?: LedgerTransport | undefined;
 };
 
 /**
@@ -75,6 +80,7 @@ export async function buildServer(
   const metrics = createMetrics();
   const ledger = createLedgerClient({
     url: config.ledgerUrl,
+    transport: options.ledgerTransport,
     timeoutMs: config.ledgerTimeoutMs,
     observe: metrics.observeLedger,
     onHealthChange: logHealth(app.log, 'the ledger'),

@@ -54,10 +54,10 @@ export async function startNode(
   let app: FastifyInstance;
   let environment: Environment;
   try {
-    environment = await loadEnvironment(config, ledgerUrl, embedded !== undefined, logger);
+    environment = await loadEnvironment(config, ledgerUrl, embedded, logger);
     app = await buildServer(
       { ...config, ledgerUrl, environment },
-      { loggerInstance: logger },
+      { loggerInstance: logger, ledgerTransport: embedded?.request },
     ).catch((error: unknown) => {
       throw error instanceof ReplayStoreUnavailableError ? toReplayStoreConfigError(error) : error;
     });
@@ -86,10 +86,10 @@ export async function startNode(
 async function loadEnvironment(
   config: Config,
   ledgerUrl: string,
-  embedded: boolean,
+  embedded: EmbeddedLedger | undefined,
   logger: Logger,
 ): Promise<Environment> {
-  const ledger = createLedgerClient({ url: ledgerUrl });
+  const ledger = createLedgerClient({ url: ledgerUrl, transport: embedded?.request });
   try {
     if (embedded) {
       const operator = await loadOrCreateOperator(join(config.dataDir, 'operator.json'));

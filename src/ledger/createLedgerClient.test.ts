@@ -1,7 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createLedgerClient } from './createLedgerClient.js';
+import {
+  createLedgerClient,
+  type LedgerAnswer,
+  type LedgerTransport,
+} from './createLedgerClient.js';
 
 /** A JSON-RPC server on 127.0.0.1 that answers eth_chainId, or holds every request while hung. */
 async function startLedger(): Promise<{
@@ -31,32 +35,61 @@ afterEach(() => {
   }
 });
 
-describe('createLedgerClient', () => {
-  test('behavior: a hung ledger opens the breaker: one probe at a time, the rest fail at once', async () => {
-    const ledger = await startLedger();
-    servers.push(ledger.server);
-    const changes: string[] = [];
-    const client = createLedgerClient({
-      url: ledger.url,
-      timeoutMs: 100,
-      onHealthChange: (state) => changes.push(state),
-    });
-    for (let i = 0; i < 3; i++) {
-      await expect(client.request('eth_chainId')).rejects.toMatchObject({
-        code: 'CORE_ERR_LEDGER_UNAVAILABLE',
-      });
-    }
-    expect(changes).toEqual(['down']);
-    const before = ledger.received;
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 5 }, () => client.request('eth_chainId')),
-    );
-    expect(outcomes.every((outcome) => outcome.status === 'rejected')).toBe(true);
-    expect(ledger.received - before).toBe(1);
+/** An in-process ledger (a `LedgerTransport`) that answers like startLedger's, or never. */
+function inProcessLedger(): { hung: boolean; received: number; transport: LedgerTransport } {
+  const state = {
+    hung: true,
+    received: 0,
+    transport: (_body: string): Promise<LedgerAnswer> => {
+      state.received += 1;
+      if (state.hung) return new Promise(() => {});
+      return Promise.resolve({ status: 200, body: '{"jsonrpc":"2.0","id":1,"result":"0x7ea"}' });
+    },
+  };
+  return state;
+}
 
-    ledger.hung = false;
-    expect(await client.request('eth_chainId')).toBe('0x7ea');
-    expect(changes).toEqual(['down', 'up']);
-    await client.close();
+describe('createLedgerClient', () => {
+  test.each(['HTTP', 'an in-process transport'])(
+    'behavior: a hung ledger over %s opens the breaker: one probe at a time, the rest fail at once',
+    async (carrier) => {
+      const ledger = carrier === 'HTTP' ? await startLedger() : inProcessLedger();
+      if ('server' in ledger) servers.push(ledger.server);
+      const changes: string[] = [];
+      const client = createLedgerClient({
+        url: 'url' in ledger ? ledger.url : 'http://127.0.0.1:9',
+        ...('transport' in ledger ? { transport: ledger.transport } : {}),
+        // Long enough for an answer on a loaded 2-core CI, short enough for three to time out.
+        timeoutMs: 500,
+        onHealthChange: (state) => changes.push(state),
+      });
+      for (let i = 0; i < 3; i++) {
+        await expect(client.request('eth_chainId')).rejects.toMatchObject({
+          code: 'CORE_ERR_LEDGER_UNAVAILABLE',
+        });
+      }
+      expect(changes).toEqual(['down']);
+      const before = ledger.received;
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 5 }, () => client.request('eth_chainId')),
+      );
+      expect(outcomes.every((outcome) => outcome.status === 'rejected')).toBe(true);
+      expect(ledger.received - before).toBe(1);
+
+      ledger.hung = false;
+      expect(await client.request('eth_chainId')).toBe('0x7ea');
+      expect(changes).toEqual(['down', 'up']);
+      await client.close();
+    },
+  );
+
+  test('error: an in-process ledger that answers 503 (starting) is unavailable', async () => {
+    const client = createLedgerClient({
+      url: 'http://127.0.0.1:9',
+      transport: async () => ({ status: 503, body: '{}' }),
+    });
+    await expect(client.request('eth_chainId')).rejects.toMatchObject({
+      code: 'CORE_ERR_LEDGER_UNAVAILABLE',
+    });
   });
 });

@@ -10,9 +10,23 @@ import { type LedgerCall, type LedgerOutcome, toLedgerOutcome } from './jsonRpc.
 /** Observes each HTTP round trip to the ledger (metrics). */
 export type LedgerObserver = (method: string, seconds: number, ok: boolean) => void;
 
+/** A JSON-RPC body's answer as the ledger sent it: HTTP status and body text. */
+export type LedgerAnswer = { status: number; body: string };
+
+/**
+ * Carries one JSON-RPC body to the ledger and brings its answer back. HTTP by default; a node
+ * that runs the embedded ledger hands its calls to the ledger's handler in the same process.
+ */
+export type LedgerTransport = (body: string) => Promise<LedgerAnswer>;
+
 export type CreateLedgerClientParameters = {
   /** JSON-RPC endpoint of the ledger node (http or https). */
   url: string;
+  /**
+   * Carries the calls instead of HTTP to `url` (which then only names the ledger). Deadlines,
+   * the circuit breaker and the observer apply as they do to HTTP.
+   */
+  transport?: LedgerTransport | undefined;
   /** Time allowed for the ledger to answer one request, in milliseconds. */
   timeoutMs?: number;
   /** Keep-alive connections kept open to the ledger. */
@@ -87,36 +101,24 @@ export function createLedgerClient(parameters: CreateLedgerClientParameters): Le
     down = true;
     onHealthChange?.('down', cause);
   }
-  const endpoint = new URL(url);
-  const path = `${endpoint.pathname}${endpoint.search}`;
-  const pool = new Pool(endpoint.origin, {
-    connections,
-    pipelining: 1,
-    connectTimeout: Math.min(timeoutMs, 5_000),
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    keepAliveTimeout: 30_000,
-  });
+  const http = parameters.transport
+    ? undefined
+    : createHttpTransport(url, { connections, timeoutMs });
+  const carry = parameters.transport
+    ? withDeadline(parameters.transport, timeoutMs)
+    : (http as HttpTransport).send;
 
   async function post(label: string, payload: unknown): Promise<unknown> {
     const probe = admit();
     const started = performance.now();
     let ok = false;
     try {
-      const response = await pool.request({
-        method: 'POST',
-        path,
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(payload),
-        // The whole call, queueing for a connection included, has one deadline.
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const text = await response.body.text();
+      const answer = await carry(JSON.stringify(payload));
       // Besu and anvil answer JSON-RPC errors with 200; anything else is a transport failure.
-      if (response.statusCode !== 200) {
-        throw new Error(`HTTP ${response.statusCode} from the ledger`);
+      if (answer.status !== 200) {
+        throw new Error(`HTTP ${answer.status} from the ledger`);
       }
-      const parsed: unknown = JSON.parse(text);
+      const parsed: unknown = JSON.parse(answer.body);
       ok = true;
       succeeded();
       return parsed;
@@ -188,9 +190,62 @@ export function createLedgerClient(parameters: CreateLedgerClientParameters): Le
       return outcome.result as T;
     },
     async close() {
-      await pool.close();
+      await http?.close();
     },
   };
+}
+
+type HttpTransport = { send: LedgerTransport; close(): Promise<void> };
+
+/** JSON-RPC over HTTP(S) with keep-alive: one deadline per call, queueing included. */
+function createHttpTransport(
+  url: string,
+  { connections, timeoutMs }: { connections: number; timeoutMs: number },
+): HttpTransport {
+  const endpoint = new URL(url);
+  const path = `${endpoint.pathname}${endpoint.search}`;
+  const pool = new Pool(endpoint.origin, {
+    connections,
+    pipelining: 1,
+    connectTimeout: Math.min(timeoutMs, 5_000),
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    keepAliveTimeout: 30_000,
+  });
+  return {
+    async send(body) {
+      const response = await pool.request({
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      return { status: response.statusCode, body: await response.body.text() };
+    },
+    close: () => pool.close(),
+  };
+}
+
+/** A transport whose calls fail with a `TimeoutError` once `timeoutMs` passed without answer. */
+function withDeadline(transport: LedgerTransport, timeoutMs: number): LedgerTransport {
+  return (body) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new DOMException('The ledger did not answer in time', 'TimeoutError')),
+        timeoutMs,
+      );
+      transport(body).then(
+        (answer) => {
+          clearTimeout(timer);
+          resolve(answer);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
 }
 
 /**

@@ -12,7 +12,13 @@ import { archiveBlocks, catchUpArchive, revertReasonOf } from './archiveBlocks.j
 import { type BlockProducer, createBlockProducer } from './blockProducer.js';
 import { isCheckpointDue } from './checkpointPolicy.js';
 import { chooseCheckpoint } from './checkpoints.js';
-import { type FrontAnswer, forgetAnvil, postToAnvil, refused } from './frontAnswers.js';
+import {
+  type FrontAnswer,
+  forgetAnvil,
+  postToAnvil,
+  refused,
+  unavailable,
+} from './frontAnswers.js';
 import { classifyFrontRequest } from './frontRequest.js';
 import { attachHeadsRelay } from './headsRelay.js';
 import { answerReads } from './historyReads.js';
@@ -117,6 +123,13 @@ export class EmbeddedLedger {
     if (this.#port === 0) throw new EmbeddedLedgerError('The embedded ledger has not started');
     return `http://127.0.0.1:${this.#port}`;
   }
+
+  /**
+   * Answers a JSON-RPC body as the front does, in this process: the node's own calls take no
+   * HTTP hop to reach the journal. A `LedgerTransport` (createLedgerClient.ts).
+   */
+  readonly request = (body: string): Promise<FrontAnswer> =>
+    this.#handle(body) ?? Promise.resolve(unavailable('is starting'));
 
   /** Pid of the current anvil process, if one runs. */
   get pid(): number | undefined {

@@ -3,9 +3,14 @@ import { type FileHandle, open } from 'node:fs/promises';
 
 /**
  * One line of the ledger journal: a raw transaction handed to the ledger, or a block the node
- * had the ledger mine (its number and timestamp), in the order the ledger saw them.
+ * had the ledger mine (its number and timestamp), in the order the ledger saw them; after a
+ * block whose transactions anvil ordered otherwise, that order.
  */
-export type JournalRecord = { tx: `0x${string}` } | { block: number; timestamp: number };
+export type JournalRecord =
+  | { tx: `0x${string}` }
+  | { block: number; timestamp: number }
+  /** Block `mined` holds these transactions in this order, which is not the journal's. */
+  | { mined: number; order: `0x${string}`[] };
 
 /** An append-only journal file whose appends are durable when they resolve. */
 export type Journal = {
@@ -101,5 +106,11 @@ function parseRecord(line: string): JournalRecord | undefined {
     return { tx: record.tx as `0x${string}` };
   if (Number.isSafeInteger(record.block) && Number.isSafeInteger(record.timestamp))
     return { block: record.block as number, timestamp: record.timestamp as number };
+  if (
+    Number.isSafeInteger(record.mined) &&
+    Array.isArray(record.order) &&
+    record.order.every((hash) => typeof hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(hash))
+  )
+    return { mined: record.mined as number, order: record.order as `0x${string}`[] };
   return undefined;
 }

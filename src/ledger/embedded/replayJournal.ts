@@ -1,3 +1,4 @@
+import { keccak256 } from 'viem';
 import { callAnvil, getHead } from './anvilRpc.js';
 import { listSegments } from './checkpoints.js';
 import { readJournal } from './journal.js';
@@ -13,7 +14,8 @@ export type ReplayResult = {
 
 /**
  * Rebuilds the chain after the loaded checkpoint from the journal: each block's transactions
- * are sent in their journal order, then the block is mined with its journaled timestamp, so
+ * are sent in their journal order (or the order anvil mined them in, where the journal says
+ * it differed), then the block is mined with its journaled timestamp, so
  * block numbers, timestamps, order and results are those the clients saw. Blocks the
  * checkpoint already holds are skipped. `onBlock` is told of each block mined again (the archive
  * takes it while anvil still holds it whole).
@@ -29,11 +31,16 @@ export async function replayJournal(
   let pending: `0x${string}`[] = [];
   let replayed = 0;
   for (const segment of listSegments(dir)) {
-    for (const record of readJournal(segment.path)) {
+    const records = readJournal(segment.path);
+    const orders = new Map(
+      records.flatMap((record) => ('mined' in record ? [[record.mined, record.order]] : [])),
+    );
+    for (const record of records) {
       if ('tx' in record) {
         pending.push(record.tx);
         continue;
       }
+      if ('mined' in record) continue;
       if (record.block <= head.block) {
         pending = [];
         continue;
@@ -44,7 +51,7 @@ export async function replayJournal(
           'the ledger journal skips blocks; replaying what it holds',
         );
       }
-      await send(anvilUrl, pending);
+      await send(anvilUrl, inMinedOrder(pending, orders.get(record.block)));
       pending = [];
       // A loaded state sets anvil's clock to the wall clock, which refuses older timestamps.
       await callAnvil(anvilUrl, 'anvil_setTime', [record.timestamp]);
@@ -58,6 +65,23 @@ export async function replayJournal(
   // Journaled but not yet in a block: back into the pool (duplicates are refused there).
   await send(anvilUrl, pending);
   return { head, replayed, pending };
+}
+
+/**
+ * The raw transactions in the order anvil mined them (`order`, their hashes), where the journal
+ * recorded one; those not in the block after them, in journal order.
+ */
+function inMinedOrder(
+  raws: readonly `0x${string}`[],
+  order: readonly `0x${string}`[] | undefined,
+): readonly `0x${string}`[] {
+  if (!order) return raws;
+  const position = new Map(order.map((hash, index) => [hash, index]));
+  const placed = raws.map((raw, index) => ({
+    raw,
+    rank: position.get(keccak256(raw)) ?? order.length + index,
+  }));
+  return placed.sort((a, b) => a.rank - b.rank).map(({ raw }) => raw);
 }
 
 async function send(anvilUrl: string, raws: readonly `0x${string}`[]): Promise<void> {

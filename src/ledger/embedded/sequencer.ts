@@ -6,6 +6,7 @@ import { archiveBlocks } from './archiveBlocks.js';
 import type { CheckpointProgress } from './checkpointPolicy.js';
 import { listSegments, segmentPath, writeCheckpoint } from './checkpoints.js';
 import { type FrontAnswer, postToAnvil, unavailable } from './frontAnswers.js';
+import { combineBodies } from './frontBatch.js';
 import { type Journal, type JournalRecord, openJournal } from './journal.js';
 
 /**
@@ -58,6 +59,8 @@ type Operation =
 export async function createSequencer(state: SequencerState): Promise<Sequencer> {
   const { dir, anvilUrl, head, archive } = state;
   let pending = [...state.pending];
+  /** Hashes of the transactions anvil took since the last block, in the order it took them. */
+  let pendingHashes: `0x${string}`[] = [];
   const segments = listSegments(dir);
   let journal: Journal = await openJournal(segments.at(-1)?.path ?? segmentPath(dir, head.block));
   let checkpointBlock = segments.at(-1)?.block ?? head.block;
@@ -83,7 +86,7 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
         );
         continue;
       }
-      // Consecutive submissions share one fsync (group commit), then go to anvil in order.
+      // Consecutive submissions share one fsync (group commit), then go to anvil in one batch.
       const end = queue.findIndex((operation) => operation.kind !== 'txs');
       const group = queue.splice(0, end === -1 ? queue.length : end) as Extract<
         Operation,
@@ -97,7 +100,14 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
         continue;
       }
       pending.push(...raws);
-      for (const operation of group) operation.done(await forward(anvilUrl, operation.body));
+      const { answers, hashes } = await forward(
+        anvilUrl,
+        group.map((operation) => operation.body),
+      );
+      pendingHashes.push(...hashes);
+      for (const [index, operation] of group.entries()) {
+        operation.done(answers[index] as FrontAnswer);
+      }
     }
     pumping = false;
   }
@@ -127,8 +137,12 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
     mineMs = performance.now() - started;
     head.block = block;
     head.timestamp = timestamp;
+    const sent = pendingHashes;
     pending = [];
+    pendingHashes = [];
     await archiveBlocks(anvilUrl, archive, block);
+    const order = minedOrder(archive, block, sent);
+    if (order) await journal.append([{ mined: block, order }]);
     return true;
   }
 
@@ -200,27 +214,34 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
 }
 
 /**
- * Sends a request to anvil and returns its answer. A batch holding raw transactions goes entry
- * by entry, so that anvil's pool sees them in journal order.
+ * Sends the bodies of a group of submissions to anvil in one batch, in journal order, and
+ * returns one answer per body with the hashes of the transactions anvil took.
  */
-async function forward(anvilUrl: string, body: string): Promise<FrontAnswer> {
-  const entries = parseBatch(body);
-  if (!entries) return postToAnvil(anvilUrl, body);
-  const answers: unknown[] = [];
-  for (const entry of entries) {
-    const answer = await postToAnvil(anvilUrl, JSON.stringify(entry));
-    if (answer.status !== 200) return answer;
-    if (answer.body !== '') answers.push(JSON.parse(answer.body));
-  }
-  return { status: 200, body: JSON.stringify(answers) };
+async function forward(
+  anvilUrl: string,
+  bodies: readonly string[],
+): Promise<{ answers: FrontAnswer[]; hashes: `0x${string}`[] }> {
+  const combined = combineBodies(bodies);
+  if (combined) return combined.split(await postToAnvil(anvilUrl, combined.body));
+  // A body that is no JSON-RPC request: anvil says what is wrong with it, for each alone.
+  const answers: FrontAnswer[] = [];
+  for (const body of bodies) answers.push(await postToAnvil(anvilUrl, body));
+  return { answers, hashes: [] };
 }
 
-function parseBatch(body: string): unknown[] | undefined {
-  if (!body.trimStart().startsWith('[')) return undefined;
-  try {
-    const value: unknown = JSON.parse(body);
-    return Array.isArray(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * The order of block `number`'s transactions when it is not the order anvil took them in
+ * (`sent`), so that a replay mines the block anvil mined; `undefined` when it is.
+ */
+function minedOrder(
+  archive: LedgerArchive,
+  number: number,
+  sent: readonly `0x${string}`[],
+): `0x${string}`[] | undefined {
+  const mined = (archive.block(number, false)?.transactions ?? []) as `0x${string}`[];
+  const included = new Set(mined);
+  const expected = sent.filter((hash) => included.has(hash));
+  const same =
+    expected.length === mined.length && expected.every((hash, index) => hash === mined[index]);
+  return same ? undefined : mined;
 }

@@ -1,18 +1,7 @@
 import secp256k1 from 'secp256k1';
-import {
-  type Address,
-  concatHex,
-  fromRlp,
-  getAddress,
-  type Hex,
-  hexToBytes,
-  isHex,
-  keccak256,
-  numberToBytes,
-  numberToHex,
-  toRlp,
-} from 'viem';
+import { type Address, fromRlp, type Hex, isHex, toRlp } from 'viem';
 import { TransactionInvalidError } from '../../errors/transaction.js';
+import { keccak256Bytes, toChecksumAddress } from '../../identity/keccak.js';
 
 /** The secp256k1 group order. */
 const N = BigInt('0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141');
@@ -38,11 +27,11 @@ const LAYOUTS = {
   eip1559: { fields: 12, to: 5, data: 7 },
 } as const;
 /** EIP-2718 type bytes: those accepted, and those named when refused. */
-const TYPE_BYTES: Readonly<Record<string, string>> = {
-  '01': 'eip2930',
-  '02': 'eip1559',
-  '03': 'eip4844',
-  '04': 'eip7702',
+const TYPE_BYTES: Readonly<Record<number, string>> = {
+  1: 'eip2930',
+  2: 'eip1559',
+  3: 'eip4844',
+  4: 'eip7702',
 };
 
 /**
@@ -57,33 +46,35 @@ export function parseRawTransaction(raw: unknown, chainId: number): RawTransacti
   if (typeof raw !== 'string' || !isHex(raw) || raw.length < 4) {
     throw invalid('the parameter must be a hex-encoded signed transaction');
   }
-  const first = raw.slice(2, 4).toLowerCase();
-  const legacy = Number.parseInt(first, 16) >= 0xc0;
-  const type = legacy ? 'legacy' : TYPE_BYTES[first];
+  if (raw.length % 2 !== 0) throw invalid('the transaction cannot be decoded (odd hex length)');
+  const bytes = Buffer.from(raw.slice(2), 'hex');
+  const typeByte = bytes[0] as number;
+  const legacy = typeByte >= 0xc0;
+  const type = legacy ? 'legacy' : TYPE_BYTES[typeByte];
   if (type === undefined) throw invalid('the transaction cannot be decoded (unknown type)');
   if (type !== 'legacy' && type !== 'eip2930' && type !== 'eip1559') {
     throw invalid(`transactions of type "${type}" are not accepted`);
   }
   const layout = LAYOUTS[type];
-  let fields: ReturnType<typeof fromRlp<'hex'>>;
+  let fields: ReturnType<typeof fromRlp<'bytes'>>;
   try {
-    fields = fromRlp(legacy ? raw : `0x${raw.slice(4)}`, 'hex');
+    fields = fromRlp(legacy ? bytes : bytes.subarray(1), 'bytes');
   } catch (cause) {
     throw invalid('the transaction cannot be decoded', cause);
   }
   if (!Array.isArray(fields) || fields.length !== layout.fields) {
     throw invalid('the transaction cannot be decoded (wrong number of fields)');
   }
-  const field = (index: number): Hex => {
+  const field = (index: number): Uint8Array => {
     const value = fields[index];
-    if (typeof value !== 'string')
+    if (!(value instanceof Uint8Array))
       throw invalid('the transaction cannot be decoded (a list field)');
-    return value as Hex;
+    return value;
   };
   const to = field(layout.to);
-  if (to === '0x') throw invalid('contract creation is not accepted');
-  if (to.length !== 42) throw invalid('the transaction cannot be decoded ("to" is no address)');
-  const data = field(layout.data);
+  if (to.length === 0) throw invalid('contract creation is not accepted');
+  if (to.length !== 20) throw invalid('the transaction cannot be decoded ("to" is no address)');
+  const data = toHexString(field(layout.data));
   const [r, s] = [field(layout.fields - 2), field(layout.fields - 1)];
   const { chain, recovery } = legacy
     ? fromLegacyV(toInteger(field(6)))
@@ -95,23 +86,37 @@ export function parseRawTransaction(raw: unknown, chainId: number): RawTransacti
   const rValue = toScalar(r, '"r"');
   const sValue = toScalar(s, '"s"');
   if (sValue > HALF_N) throw invalid('the signature "s" value is too high (EIP-2)');
-  const unsigned = fields.slice(0, layout.fields - 3);
+  const unsigned = fields.slice(0, layout.fields - 3) as Uint8Array[];
   const signed = legacy
-    ? toRlp([...unsigned.slice(0, 6), numberToHex(chain), '0x', '0x'] as Hex[])
-    : concatHex([`0x${first}`, toRlp(unsigned as Hex[])]);
+    ? toRlp([...unsigned.slice(0, 6), toMinimalBytes(chain), EMPTY, EMPTY], 'bytes')
+    : Buffer.concat([bytes.subarray(0, 1), toRlp(unsigned, 'bytes')]);
   // Legacy `r`/`s` come back from RLP with their leading zero bytes stripped: the signature is
   // built from their values, left-padded, never from their byte strings.
   const signature = new Uint8Array(64);
-  signature.set(numberToBytes(rValue, { size: 32 }), 0);
-  signature.set(numberToBytes(sValue, { size: 32 }), 32);
+  const [rBytes, sBytes] = [toMinimalBytes(rValue), toMinimalBytes(sValue)];
+  signature.set(rBytes, 32 - rBytes.length);
+  signature.set(sBytes, 64 - sBytes.length);
   let publicKey: Uint8Array;
   try {
-    publicKey = secp256k1.ecdsaRecover(signature, recovery, hexToBytes(keccak256(signed)), false);
+    publicKey = secp256k1.ecdsaRecover(signature, recovery, keccak256Bytes(signed), false);
   } catch (cause) {
     throw invalid('the signature does not recover a sender', cause);
   }
-  const from = getAddress(`0x${keccak256(publicKey.subarray(1)).slice(-40)}`);
-  return { from, to: getAddress(to), data, chainId, type };
+  const from = toChecksumAddress(keccak256Bytes(publicKey.subarray(1)).subarray(12));
+  return { from, to: toChecksumAddress(to), data, chainId, type };
+}
+
+const EMPTY = new Uint8Array(0);
+
+function toHexString(bytes: Uint8Array): Hex {
+  return `0x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`;
+}
+
+/** The big-endian bytes of a non-negative integer, without leading zeros (RLP's integers). */
+function toMinimalBytes(value: bigint): Uint8Array {
+  if (value === 0n) return EMPTY;
+  const hex = value.toString(16);
+  return Buffer.from(hex.length % 2 === 0 ? hex : `0${hex}`, 'hex');
 }
 
 /** EIP-155: `v` is `chainId * 2 + 35 + recovery`; 27 and 28 carry no chain id. */
@@ -122,14 +127,14 @@ function fromLegacyV(v: bigint): { chain: bigint | undefined; recovery: number }
 }
 
 /** An RLP integer: the empty string is zero. */
-function toInteger(value: Hex): bigint {
-  return value === '0x' ? 0n : BigInt(value);
+function toInteger(value: Uint8Array): bigint {
+  return value.length === 0 ? 0n : BigInt(toHexString(value));
 }
 
 /** A signature scalar in [1, n): anything else recovers nothing. */
-function toScalar(value: Hex, name: string): bigint {
-  // RLP strips leading zero bytes, so a zero scalar decodes as the empty string "0x".
-  const scalar = value === '0x' ? 0n : BigInt(value);
+function toScalar(value: Uint8Array, name: string): bigint {
+  // RLP strips leading zero bytes, so a zero scalar decodes as the empty string.
+  const scalar = toInteger(value);
   if (scalar === 0n || scalar >= N) throw invalid(`the signature ${name} value is out of range`);
   return scalar;
 }

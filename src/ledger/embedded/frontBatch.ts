@@ -1,0 +1,87 @@
+import type { FrontAnswer } from './frontAnswers.js';
+
+type Entry = Record<string, unknown>;
+
+export type CombinedBodies = {
+  /** The batch to send. */
+  body: string;
+  /**
+   * One answer per body, from anvil's answer to the batch, and the hashes anvil gave the raw
+   * transactions it took, in batch order.
+   */
+  split(answer: FrontAnswer): { answers: FrontAnswer[]; hashes: `0x${string}`[] };
+};
+/** Where an entry of the combined batch came from. */
+type Origin = { body: number; id: unknown; notification: boolean; write: boolean };
+
+/**
+ * Several JSON-RPC bodies sent to anvil as one batch, in their order, and the answer split back
+ * into one per body: a socket write per group of writes rather than per write (each costs the
+ * node ~200 µs on a VM). anvil runs a batch's entries concurrently but, with no block being
+ * mined meanwhile (the sequencer's queue sees to it), puts them in its pool in batch order:
+ * test/ledger/anvilBatchOrder.test.ts holds it to that, and the sequencer records a block whose
+ * order differs anyway (sequencer.ts).
+ * @returns `undefined` when a body is not a JSON-RPC request or batch of them (sent alone).
+ */
+export function combineBodies(bodies: readonly string[]): CombinedBodies | undefined {
+  const entries: Entry[] = [];
+  const origins: Origin[] = [];
+  const batches: boolean[] = [];
+  for (const [index, body] of bodies.entries()) {
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch {
+      return undefined;
+    }
+    const batch = Array.isArray(value);
+    const items: unknown[] = batch ? (value as unknown[]) : [value];
+    if (items.length === 0 || !items.every(isEntry)) return undefined;
+    batches.push(batch);
+    for (const item of items) {
+      origins.push({
+        body: index,
+        id: item.id,
+        notification: !('id' in item),
+        write: item.method === 'eth_sendRawTransaction',
+      });
+      entries.push({ ...item, id: entries.length });
+    }
+  }
+  return {
+    body: JSON.stringify(entries),
+    split(answer) {
+      const unsplit = { answers: bodies.map(() => answer), hashes: [] };
+      if (answer.status !== 200) return unsplit;
+      const byId = new Map<unknown, Entry>();
+      try {
+        const answers: unknown = JSON.parse(answer.body);
+        if (!Array.isArray(answers)) return unsplit;
+        for (const item of answers) if (isEntry(item)) byId.set(item.id, item);
+      } catch {
+        return unsplit;
+      }
+      const replies: Entry[][] = bodies.map(() => []);
+      const hashes: `0x${string}`[] = [];
+      origins.forEach((origin, k) => {
+        const result = byId.get(k)?.result;
+        if (origin.write && typeof result === 'string') hashes.push(result as `0x${string}`);
+        if (origin.notification) return;
+        const reply = byId.get(k) ?? {
+          error: { code: -32603, message: 'The embedded ledger did not answer' },
+        };
+        (replies[origin.body] as Entry[]).push({ ...reply, jsonrpc: '2.0', id: origin.id });
+      });
+      const answers = replies.map((items, index) =>
+        items.length === 0
+          ? { status: 200, body: '' }
+          : { status: 200, body: JSON.stringify(batches[index] ? items : items[0]) },
+      );
+      return { answers, hashes };
+    },
+  };
+}
+
+function isEntry(value: unknown): value is Entry {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
