@@ -124,6 +124,13 @@ describe('the embedded ledger archive', () => {
     expect(latestNumber).toBeGreaterThanOrEqual(head);
   });
 
+  test('error: a malformed topic over archived blocks is refused, as anvil refuses it', async () => {
+    const filter = { fromBlock: '0x0', toBlock: 'latest', topics: [['0x1']] };
+    await expect(client.request('eth_getLogs', [filter])).rejects.toMatchObject({
+      code: 'CORE_ERR_LEDGER_REQUEST',
+    });
+  });
+
   test('behavior: they are served again after a restart and after a kill -9 of anvil', async () => {
     await ledger.stop();
     await ledger.start();

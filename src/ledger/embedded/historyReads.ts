@@ -115,7 +115,7 @@ function planLogs(entry: Entry, filter: unknown, context: HistoryReadsContext): 
   const { blockHash, fromBlock, toBlock, address, topics } = filter as Record<string, unknown>;
   const addresses =
     address === undefined || address === null ? [] : Array.isArray(address) ? address : [address];
-  if (!addresses.every(isAddress) || !(topics === undefined || Array.isArray(topics)))
+  if (!addresses.every(isAddress) || !(topics === undefined || isTopicFilter(topics)))
     return { kind: 'anvil', entry };
   const query = { addresses: addresses as Hex[], topics: topics as (Hex | Hex[] | null)[] };
   try {
@@ -215,5 +215,14 @@ const isHash = (value: unknown): value is Hex =>
   typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value);
 const isAddress = (value: unknown): value is Hex =>
   typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value);
+/** Topic positions as eth_getLogs takes them: each null, a hash, or a list of hashes or nulls. */
+const isTopicFilter = (value: unknown): value is (Hex | Hex[] | null)[] =>
+  Array.isArray(value) &&
+  value.every(
+    (topic) =>
+      topic === null ||
+      isHash(topic) ||
+      (Array.isArray(topic) && topic.every((option) => option === null || isHash(option))),
+  );
 const isQuantity = (value: unknown): value is Hex =>
   typeof value === 'string' && /^0x[0-9a-fA-F]{1,16}$/.test(value);
