@@ -13,7 +13,7 @@ import { getDidHistory } from '../src/client/getDidHistory.js';
 import { requestToken } from '../src/client/requestToken.js';
 import { createDidCoreSigner, type WalletSigner } from '../src/client/signers.js';
 import { signWrites } from '../src/client/signWrites.js';
-import { residentMiB } from '../src/ledger/embedded/memoryWatch.js';
+import { residentFileMiB, residentMiB } from '../src/ledger/embedded/memoryWatch.js';
 import { readPidFile } from '../src/ledger/embedded/processFiles.js';
 
 /**
@@ -43,6 +43,8 @@ export type PilotStep = {
   writes: number;
   anvilMiB: number;
   nodeMiB: number;
+  /** Of `nodeMiB`, mapped files (the archive's lmdb pages): page cache, reclaimable. */
+  nodeFileMiB: number;
   /** Bytes written to disk by node and anvil together since the start, per write. */
   bytesPerWrite: number;
   checkpointMiB: number;
@@ -237,6 +239,7 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
       const memory = {
         anvilMiB: residentMiB(anvilPid) ?? Number.NaN,
         nodeMiB: residentMiB(nodePid) ?? Number.NaN,
+        nodeFileMiB: residentFileMiB(nodePid) ?? Number.NaN,
       };
       const bytes = written.bytes + bytesWritten();
       const didReadMs = await medianMs(READS, (i) =>

@@ -58,6 +58,7 @@ function print(steps: PilotStep[]): void {
     ['timestamps', (s) => String(s.timestamps)],
     ['anvil MiB', (s) => s.anvilMiB.toFixed(0)],
     ['node MiB', (s) => s.nodeMiB.toFixed(0)],
+    ['of it files', (s) => s.nodeFileMiB.toFixed(0)],
     ['disk B/write', (s) => s.bytesPerWrite.toFixed(0)],
     ['checkpoint MiB', (s) => s.checkpointMiB.toFixed(1)],
     ['checkpoint ms', (s) => (s.checkpointMs === undefined ? '-' : s.checkpointMs.toFixed(0))],

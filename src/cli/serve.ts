@@ -57,7 +57,7 @@ export async function startNode(
     environment = await loadEnvironment(config, ledgerUrl, embedded, logger);
     app = await buildServer(
       { ...config, ledgerUrl, environment },
-      { loggerInstance: logger, ledgerTransport: embedded?.request },
+      { loggerInstance: logger, ledgerTransport: embedded?.transport },
     ).catch((error: unknown) => {
       throw error instanceof ReplayStoreUnavailableError ? toReplayStoreConfigError(error) : error;
     });
@@ -89,7 +89,7 @@ async function loadEnvironment(
   embedded: EmbeddedLedger | undefined,
   logger: Logger,
 ): Promise<Environment> {
-  const ledger = createLedgerClient({ url: ledgerUrl, transport: embedded?.request });
+  const ledger = createLedgerClient({ url: ledgerUrl, transport: embedded?.transport });
   try {
     if (embedded) {
       const operator = await loadOrCreateOperator(join(config.dataDir, 'operator.json'));

@@ -40,11 +40,13 @@ function inProcessLedger(): { hung: boolean; received: number; transport: Ledger
   const state = {
     hung: true,
     received: 0,
-    transport: (_body: string): Promise<LedgerAnswer> => {
-      state.received += 1;
-      if (state.hung) return new Promise(() => {});
-      return Promise.resolve({ status: 200, body: '{"jsonrpc":"2.0","id":1,"result":"0x7ea"}' });
-    },
+    transport: {
+      send: (_body: string): Promise<LedgerAnswer> => {
+        state.received += 1;
+        if (state.hung) return new Promise(() => {});
+        return Promise.resolve({ status: 200, body: '{"jsonrpc":"2.0","id":1,"result":"0x7ea"}' });
+      },
+    } as LedgerTransport,
   };
   return state;
 }
@@ -83,10 +85,37 @@ describe('createLedgerClient', () => {
     },
   );
 
+  test('behavior: a transport’s reported stall (mining, a checkpoint) extends the deadline; no more', async () => {
+    const slow = (stallMs?: number): LedgerTransport => ({
+      send: () =>
+        new Promise((resolve) =>
+          setTimeout(
+            () => resolve({ status: 200, body: '{"jsonrpc":"2.0","id":1,"result":"0x1"}' }),
+            300,
+          ),
+        ),
+      ...(stallMs === undefined ? {} : { stallMs: () => stallMs }),
+    });
+    const patient = createLedgerClient({
+      url: 'http://127.0.0.1:9',
+      transport: slow(1_000),
+      timeoutMs: 100,
+    });
+    expect(await patient.request('eth_blockNumber')).toBe('0x1');
+    const strict = createLedgerClient({
+      url: 'http://127.0.0.1:9',
+      transport: slow(),
+      timeoutMs: 100,
+    });
+    await expect(strict.request('eth_blockNumber')).rejects.toMatchObject({
+      code: 'CORE_ERR_LEDGER_UNAVAILABLE',
+    });
+  });
+
   test('error: an in-process ledger that answers 503 (starting) is unavailable', async () => {
     const client = createLedgerClient({
       url: 'http://127.0.0.1:9',
-      transport: async () => ({ status: 503, body: '{}' }),
+      transport: { send: async () => ({ status: 503, body: '{}' }) },
     });
     await expect(client.request('eth_chainId')).rejects.toMatchObject({
       code: 'CORE_ERR_LEDGER_UNAVAILABLE',

@@ -17,7 +17,15 @@ export type LedgerAnswer = { status: number; body: string };
  * Carries one JSON-RPC body to the ledger and brings its answer back. HTTP by default; a node
  * that runs the embedded ledger hands its calls to the ledger's handler in the same process.
  */
-export type LedgerTransport = (body: string) => Promise<LedgerAnswer>;
+export type LedgerTransport = {
+  send(body: string): Promise<LedgerAnswer>;
+  /**
+   * How long the ledger holds calls back in its ordinary work, in milliseconds, added to each
+   * call's deadline: anvil answers nothing while it mines a block or dumps a checkpoint, and
+   * both take longer as the state grows. A ledger that is hung, not busy, still misses it.
+   */
+  stallMs?(): number;
+};
 
 export type CreateLedgerClientParameters = {
   /** JSON-RPC endpoint of the ledger node (http or https). */
@@ -195,7 +203,7 @@ export function createLedgerClient(parameters: CreateLedgerClientParameters): Le
   };
 }
 
-type HttpTransport = { send: LedgerTransport; close(): Promise<void> };
+type HttpTransport = { send: LedgerTransport['send']; close(): Promise<void> };
 
 /** JSON-RPC over HTTP(S) with keep-alive: one deadline per call, queueing included. */
 function createHttpTransport(
@@ -227,15 +235,18 @@ function createHttpTransport(
   };
 }
 
-/** A transport whose calls fail with a `TimeoutError` once `timeoutMs` passed without answer. */
-function withDeadline(transport: LedgerTransport, timeoutMs: number): LedgerTransport {
+/**
+ * A transport's `send` whose calls fail with a `TimeoutError` once `timeoutMs`, and the stall
+ * the transport reports, passed without answer.
+ */
+function withDeadline(transport: LedgerTransport, timeoutMs: number): LedgerTransport['send'] {
   return (body) =>
     new Promise((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new DOMException('The ledger did not answer in time', 'TimeoutError')),
-        timeoutMs,
+        timeoutMs + (transport.stallMs?.() ?? 0),
       );
-      transport(body).then(
+      transport.send(body).then(
         (answer) => {
           clearTimeout(timer);
           resolve(answer);

@@ -4,10 +4,9 @@ import { type Hex, keccak256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toAnvilArgs } from '../../src/ledger/embedded/anvilArgs.js';
 import { callAnvil } from '../../src/ledger/embedded/anvilRpc.js';
-import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
 import { spawnAnvil } from '../../src/ledger/embedded/spawnAnvil.js';
 import { signFreeTransfer } from '../support/freeTransfer.js';
-import { createDataDir, SILENT_LOGGER } from '../support/testNode.js';
+import { createDataDir, SILENT_LOGGER, withLedger } from '../support/testNode.js';
 
 const ROUNDS = 20;
 const BATCH = 40;
@@ -99,21 +98,9 @@ describe('the journal’s record of a mined order', () => {
       join(dir, 'journal-0.jsonl'),
       records.map((record) => `${JSON.stringify(record)}\n`).join(''),
     );
-    const ledger = new EmbeddedLedger({
-      dataDir,
-      chainId: 2026,
-      blockTime: 0.05,
-      logger: SILENT_LOGGER,
-    });
-    await ledger.start();
-    try {
-      const block = await callAnvil<{ transactions: Hex[] }>(ledger.url, 'eth_getBlockByNumber', [
-        '0x1',
-        false,
-      ]);
-      expect(block.transactions).toEqual([c, a, b]);
-    } finally {
-      await ledger.stop();
-    }
+    const block = await withLedger(dataDir, (url) =>
+      callAnvil<{ transactions: Hex[] }>(url, 'eth_getBlockByNumber', ['0x1', false]),
+    );
+    expect(block.transactions).toEqual([c, a, b]);
   });
 });

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createLedgerClient } from '../../src/ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
 import { signFreeTransfer } from '../support/freeTransfer.js';
-import { createDataDir, SILENT_LOGGER, startTestNode } from '../support/testNode.js';
+import { createDataDir, SILENT_LOGGER, startTestNode, withLedger } from '../support/testNode.js';
 
 /** Torn or truncated files in the data directory: the node recovers or names the file. */
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -23,21 +23,6 @@ function newDataDir(): string {
   const dataDir = createDataDir();
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   return dataDir;
-}
-
-async function withLedger<T>(dataDir: string, use: (url: string) => Promise<T>): Promise<T> {
-  const ledger = new EmbeddedLedger({
-    dataDir,
-    chainId: 2026,
-    blockTime: 0.05,
-    logger: SILENT_LOGGER,
-  });
-  await ledger.start();
-  try {
-    return await use(ledger.url);
-  } finally {
-    await ledger.stop();
-  }
 }
 
 /** Sends a free transfer from a fresh key and waits for its receipt. */

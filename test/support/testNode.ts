@@ -10,7 +10,7 @@ import type { Environment } from '../../src/genesis/environment.js';
 import { loadOrCreateOperator } from '../../src/genesis/operator.js';
 import { runGenesis } from '../../src/genesis/runGenesis.js';
 import { createLedgerClient } from '../../src/ledger/createLedgerClient.js';
-import type { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
+import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
 import { TEST_CHAIN_ID, workerLedgerUrl } from './workerLedger.js';
 
 /** A logger that drops everything (the supervisor's interface). */
@@ -157,4 +157,20 @@ export async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   if (typeof address !== 'object' || address === null) throw new Error('no free port');
   return address.port;
+}
+
+/** Runs `use` on an embedded ledger of `dataDir` (0.05 s blocks), started for it and stopped after. */
+export async function withLedger<T>(dataDir: string, use: (url: string) => Promise<T>): Promise<T> {
+  const ledger = new EmbeddedLedger({
+    dataDir,
+    chainId: 2026,
+    blockTime: 0.05,
+    logger: SILENT_LOGGER,
+  });
+  await ledger.start();
+  try {
+    return await use(ledger.url);
+  } finally {
+    await ledger.stop();
+  }
 }

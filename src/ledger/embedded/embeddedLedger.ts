@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { EmbeddedLedgerError } from '../../errors/ledger.js';
 import { writeFileAtomic } from '../../files/writeFileAtomic.js';
+import type { LedgerTransport } from '../createLedgerClient.js';
 import { toAnvilArgs } from './anvilArgs.js';
 import { getHead } from './anvilRpc.js';
 import { type LedgerArchive, openLedgerArchive } from './archive.js';
@@ -125,11 +126,17 @@ export class EmbeddedLedger {
   }
 
   /**
-   * Answers a JSON-RPC body as the front does, in this process: the node's own calls take no
-   * HTTP hop to reach the journal. A `LedgerTransport` (createLedgerClient.ts).
+   * The node's way to this ledger in its own process: bodies are answered as the front answers
+   * them, with no HTTP hop to the journal. Calls may wait as long as the last block took to mine
+   * plus the last checkpoint took to save: anvil answers nothing meanwhile (measured: a read
+   * waited out a 0.3 s dump and a 0.7 s block at 400,000 storage slots).
    */
-  readonly request = (body: string): Promise<FrontAnswer> =>
-    this.#handle(body) ?? Promise.resolve(unavailable('is starting'));
+  readonly transport: LedgerTransport = {
+    send: (body) => this.#handle(body) ?? Promise.resolve(unavailable('is starting')),
+    stallMs: () => (this.#sequencer?.progress.mineMs ?? 0) + this.#checkpointMs,
+  };
+  /** How long the last checkpoint took to save, ms. */
+  #checkpointMs = 0;
 
   /** Pid of the current anvil process, if one runs. */
   get pid(): number | undefined {
@@ -264,7 +271,10 @@ export class EmbeddedLedger {
     try {
       const saved = await this.#sequencer?.checkpoint();
       const ms = Math.round(performance.now() - started);
-      if (saved) this.#options.logger.info({ ...saved, ms }, 'ledger checkpoint written');
+      if (saved) {
+        this.#checkpointMs = ms;
+        this.#options.logger.info({ ...saved, ms }, 'ledger checkpoint written');
+      }
     } catch (error) {
       this.#options.logger.warn({ err: error }, 'ledger checkpoint not written');
     }

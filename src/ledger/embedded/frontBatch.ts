@@ -1,4 +1,5 @@
 import type { FrontAnswer } from './frontAnswers.js';
+import { parseRpcBody } from './frontRequest.js';
 
 type Entry = Record<string, unknown>;
 
@@ -28,16 +29,11 @@ export function combineBodies(bodies: readonly string[]): CombinedBodies | undef
   const origins: Origin[] = [];
   const batches: boolean[] = [];
   for (const [index, body] of bodies.entries()) {
-    let value: unknown;
-    try {
-      value = JSON.parse(body);
-    } catch {
-      return undefined;
-    }
-    const batch = Array.isArray(value);
-    const items: unknown[] = batch ? (value as unknown[]) : [value];
+    const parsed = parseRpcBody(body);
+    if (!parsed) return undefined;
+    const items = parsed.entries;
     if (items.length === 0 || !items.every(isEntry)) return undefined;
-    batches.push(batch);
+    batches.push(parsed.batch);
     for (const item of items) {
       origins.push({
         body: index,

@@ -11,16 +11,24 @@ export type FrontRequest =
 const SUPERVISOR_ONLY = /^(anvil|evm|hardhat)_/;
 const HEX = /^0x[0-9a-fA-F]*$/;
 
-/** Classifies a JSON-RPC body; anything unparsable is a read (anvil answers it with -32700). */
-export function classifyFrontRequest(body: string): FrontRequest {
+/** A JSON-RPC body's entries (one for a single request), whether it was a batch; `undefined` for no JSON. */
+export function parseRpcBody(body: string): { batch: boolean; entries: unknown[] } | undefined {
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch {
-    return { kind: 'read' };
+    return undefined;
   }
+  const batch = Array.isArray(value);
+  return { batch, entries: batch ? (value as unknown[]) : [value] };
+}
+
+/** Classifies a JSON-RPC body; anything unparsable is a read (anvil answers it with -32700). */
+export function classifyFrontRequest(body: string): FrontRequest {
+  const parsed = parseRpcBody(body);
+  if (!parsed) return { kind: 'read' };
   const raws: `0x${string}`[] = [];
-  for (const entry of Array.isArray(value) ? value : [value]) {
+  for (const entry of parsed.entries) {
     if (typeof entry !== 'object' || entry === null) continue;
     const { method, params } = entry as { method?: unknown; params?: unknown };
     if (typeof method !== 'string') continue;

@@ -1,6 +1,7 @@
 import type { Hex } from 'viem';
 import type { LedgerArchive, RpcLog, RpcReceipt } from './archive.js';
 import type { FrontAnswer } from './frontAnswers.js';
+import { parseRpcBody } from './frontRequest.js';
 
 /** Methods whose answers the archive holds for blocks anvil no longer keeps whole. */
 const HISTORY =
@@ -183,14 +184,9 @@ async function withRevertReason(
 }
 
 function parseEntries(body: string): { batch: boolean; entries: Entry[] } | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-  const batch = Array.isArray(value);
-  const entries = (batch ? value : [value]) as unknown[];
+  const parsed = parseRpcBody(body);
+  if (!parsed) return undefined;
+  const { batch, entries } = parsed;
   // Notifications and malformed entries: anvil answers those as it does.
   const wellFormed = entries.every(
     (entry) =>

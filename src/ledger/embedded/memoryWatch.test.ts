@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { residentMiB, watchMemory } from './memoryWatch.js';
+import { residentFileMiB, residentMiB, watchMemory } from './memoryWatch.js';
 
 describe('watchMemory', () => {
   test('behavior: a process over its budget is told once, with its resident memory', async () => {
@@ -21,5 +21,12 @@ describe('watchMemory', () => {
     gone.stop();
     expect(onOver).not.toHaveBeenCalled();
     expect(residentMiB(process.pid)).toBeGreaterThan(0);
+  });
+
+  test('default: the mapped-file part of resident memory is a part of it', () => {
+    const file = residentFileMiB(process.pid) as number;
+    expect(file).toBeGreaterThan(0);
+    expect(file).toBeLessThan(residentMiB(process.pid) as number);
+    expect(residentFileMiB(undefined)).toBeUndefined();
   });
 });

@@ -33,9 +33,22 @@ export function watchMemory(parameters: MemoryWatchParameters): { stop(): void }
 
 /** Resident memory of a process in MiB, or `undefined` where it cannot be read. */
 export function residentMiB(pid: number | undefined): number | undefined {
+  return residentPartMiB(pid, 'VmRSS');
+}
+
+/**
+ * The part of a process's resident memory that maps files (`RssFile`: the archive's lmdb pages,
+ * code), MiB: page cache the kernel takes back under pressure, unlike the rest.
+ */
+export function residentFileMiB(pid: number | undefined): number | undefined {
+  return residentPartMiB(pid, 'RssFile');
+}
+
+function residentPartMiB(pid: number | undefined, field: string): number | undefined {
   if (pid === undefined) return undefined;
   try {
-    const kib = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1];
     return kib === undefined ? undefined : Number(kib) / 1024;
   } catch {
     return undefined;
