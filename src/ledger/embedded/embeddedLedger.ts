@@ -255,7 +255,7 @@ export class EmbeddedLedger {
     const request = classifyFrontRequest(body);
     if (request.kind === 'refused') return Promise.resolve(refused(request.method));
     if (request.kind === 'read') {
-      return answerReads(body, {
+      return answerReads(body, request.parsed, {
         archive: this.#archive as LedgerArchive,
         head: () => sequencer.head,
         forward: (reads) => readFromAnvil(anvil, reads),
@@ -263,7 +263,7 @@ export class EmbeddedLedger {
       });
     }
     this.#producer?.noteWork();
-    return sequencer.submit(body, request.raws);
+    return sequencer.submit(body, request);
   }
 
   async #checkpoint(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { FrontAnswer } from './frontAnswers.js';
-import { parseRpcBody } from './frontRequest.js';
+import type { RpcBody } from './frontRequest.js';
 
 type Entry = Record<string, unknown>;
 
@@ -22,18 +22,16 @@ type Origin = { body: number; id: unknown; notification: boolean; write: boolean
  * mined meanwhile (the sequencer's queue sees to it), puts them in its pool in batch order:
  * test/ledger/anvilBatchOrder.test.ts holds it to that, and the sequencer records a block whose
  * order differs anyway (sequencer.ts).
+ * @param bodies as the front parsed them (frontRequest.ts).
  * @returns `undefined` when a body is not a JSON-RPC request or batch of them (sent alone).
  */
-export function combineBodies(bodies: readonly string[]): CombinedBodies | undefined {
+export function combineBodies(bodies: readonly RpcBody[]): CombinedBodies | undefined {
   const entries: Entry[] = [];
   const origins: Origin[] = [];
   const batches: boolean[] = [];
-  for (const [index, body] of bodies.entries()) {
-    const parsed = parseRpcBody(body);
-    if (!parsed) return undefined;
-    const items = parsed.entries;
+  for (const [index, { batch, entries: items }] of bodies.entries()) {
     if (items.length === 0 || !items.every(isEntry)) return undefined;
-    batches.push(parsed.batch);
+    batches.push(batch);
     for (const item of items) {
       origins.push({
         body: index,
@@ -60,12 +58,12 @@ export function combineBodies(bodies: readonly string[]): CombinedBodies | undef
       const replies: Entry[][] = bodies.map(() => []);
       const hashes: `0x${string}`[] = [];
       origins.forEach((origin, k) => {
-        const result = byId.get(k)?.result;
-        if (origin.write && typeof result === 'string') hashes.push(result as `0x${string}`);
-        if (origin.notification) return;
         const reply = byId.get(k) ?? {
           error: { code: -32603, message: 'The embedded ledger did not answer' },
         };
+        if (origin.write && typeof reply.result === 'string')
+          hashes.push(reply.result as `0x${string}`);
+        if (origin.notification) return;
         (replies[origin.body] as Entry[]).push({ ...reply, jsonrpc: '2.0', id: origin.id });
       });
       const answers = replies.map((items, index) =>

@@ -1,7 +1,13 @@
-/** How the embedded ledger's front treats a request body. */
+/** A JSON-RPC body, parsed: its entries (one for a single request), and whether it was a batch. */
+export type RpcBody = { batch: boolean; entries: unknown[] };
+
+/**
+ * How the embedded ledger's front treats a request body, with the body parsed (once: the
+ * batcher and the history reads take it from here); `undefined` for a body that is no JSON.
+ */
 export type FrontRequest =
-  | { kind: 'write'; raws: `0x${string}`[] }
-  | { kind: 'read' }
+  | { kind: 'write'; raws: `0x${string}`[]; parsed: RpcBody }
+  | { kind: 'read'; parsed: RpcBody | undefined }
   | { kind: 'refused'; method: string };
 
 /**
@@ -11,8 +17,8 @@ export type FrontRequest =
 const SUPERVISOR_ONLY = /^(anvil|evm|hardhat)_/;
 const HEX = /^0x[0-9a-fA-F]*$/;
 
-/** A JSON-RPC body's entries (one for a single request), whether it was a batch; `undefined` for no JSON. */
-export function parseRpcBody(body: string): { batch: boolean; entries: unknown[] } | undefined {
+/** Parses a JSON-RPC body; `undefined` for a body that is no JSON. */
+export function parseRpcBody(body: string): RpcBody | undefined {
   let value: unknown;
   try {
     value = JSON.parse(body);
@@ -26,7 +32,7 @@ export function parseRpcBody(body: string): { batch: boolean; entries: unknown[]
 /** Classifies a JSON-RPC body; anything unparsable is a read (anvil answers it with -32700). */
 export function classifyFrontRequest(body: string): FrontRequest {
   const parsed = parseRpcBody(body);
-  if (!parsed) return { kind: 'read' };
+  if (!parsed) return { kind: 'read', parsed };
   const raws: `0x${string}`[] = [];
   for (const entry of parsed.entries) {
     if (typeof entry !== 'object' || entry === null) continue;
@@ -37,5 +43,5 @@ export function classifyFrontRequest(body: string): FrontRequest {
     const [raw] = params as unknown[];
     if (typeof raw === 'string' && HEX.test(raw)) raws.push(raw as `0x${string}`);
   }
-  return raws.length > 0 ? { kind: 'write', raws } : { kind: 'read' };
+  return raws.length > 0 ? { kind: 'write', raws, parsed } : { kind: 'read', parsed };
 }

@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import type { LedgerArchive, RpcLog, RpcReceipt } from './archive.js';
 import type { FrontAnswer } from './frontAnswers.js';
-import { parseRpcBody } from './frontRequest.js';
+import type { RpcBody } from './frontRequest.js';
 
 /** Methods whose answers the archive holds for blocks anvil no longer keeps whole. */
 const HISTORY =
@@ -33,10 +33,11 @@ type Plan =
  */
 export async function answerReads(
   body: string,
+  request: RpcBody | undefined,
   context: HistoryReadsContext,
 ): Promise<FrontAnswer> {
-  if (!HISTORY.test(body)) return context.forward(body);
-  const parsed = parseEntries(body);
+  if (!request || !HISTORY.test(body)) return context.forward(body);
+  const parsed = toEntries(request);
   if (!parsed) return context.forward(body);
   const plans = parsed.entries.map((entry) => plan(entry, context));
   const toAnvil = plans.flatMap((p, i) => (p.kind === 'archive' ? [] : [{ ...p.entry, id: i }]));
@@ -183,10 +184,7 @@ async function withRevertReason(
   return result;
 }
 
-function parseEntries(body: string): { batch: boolean; entries: Entry[] } | undefined {
-  const parsed = parseRpcBody(body);
-  if (!parsed) return undefined;
-  const { batch, entries } = parsed;
+function toEntries({ batch, entries }: RpcBody): { batch: boolean; entries: Entry[] } | undefined {
   // Notifications and malformed entries: anvil answers those as it does.
   const wellFormed = entries.every(
     (entry) =>

@@ -7,6 +7,7 @@ import type { CheckpointProgress } from './checkpointPolicy.js';
 import { listSegments, segmentPath, writeCheckpoint } from './checkpoints.js';
 import { type FrontAnswer, postToAnvil, unavailable } from './frontAnswers.js';
 import { combineBodies } from './frontBatch.js';
+import type { RpcBody } from './frontRequest.js';
 import { type Journal, type JournalRecord, openJournal } from './journal.js';
 
 /**
@@ -19,7 +20,10 @@ import { type Journal, type JournalRecord, openJournal } from './journal.js';
  */
 export type Sequencer = {
   /** Journals the request's raw transactions, then forwards the request to anvil. */
-  submit(body: string, raws: readonly `0x${string}`[]): Promise<FrontAnswer>;
+  submit(
+    body: string,
+    request: { raws: readonly `0x${string}`[]; parsed: RpcBody },
+  ): Promise<FrontAnswer>;
   /** Journals the next block, has anvil mine it, then archives it. */
   mine(): Promise<void>;
   /**
@@ -53,7 +57,13 @@ export type SavedCheckpoint = { block: number; bytes: number };
 const gunzipAsync = promisify(gunzip);
 
 type Operation =
-  | { kind: 'txs'; body: string; raws: readonly `0x${string}`[]; done(answer: FrontAnswer): void }
+  | {
+      kind: 'txs';
+      body: string;
+      raws: readonly `0x${string}`[];
+      parsed: RpcBody;
+      done(answer: FrontAnswer): void;
+    }
   | { kind: 'task'; run(): Promise<void>; done(error?: unknown): void };
 
 export async function createSequencer(state: SequencerState): Promise<Sequencer> {
@@ -100,10 +110,7 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
         continue;
       }
       pending.push(...raws);
-      const { answers, hashes } = await forward(
-        anvilUrl,
-        group.map((operation) => operation.body),
-      );
+      const { answers, hashes } = await forward(anvilUrl, group);
       pendingHashes.push(...hashes);
       for (const [index, operation] of group.entries()) {
         operation.done(answers[index] as FrontAnswer);
@@ -147,9 +154,9 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
   }
 
   return {
-    submit(body, raws) {
+    submit(body, { raws, parsed }) {
       return new Promise((done) => {
-        queue.push({ kind: 'txs', body, raws, done });
+        queue.push({ kind: 'txs', body, raws, parsed, done });
         void pump();
       });
     },
@@ -219,13 +226,13 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
  */
 async function forward(
   anvilUrl: string,
-  bodies: readonly string[],
+  group: readonly { body: string; parsed: RpcBody }[],
 ): Promise<{ answers: FrontAnswer[]; hashes: `0x${string}`[] }> {
-  const combined = combineBodies(bodies);
+  const combined = combineBodies(group.map(({ parsed }) => parsed));
   if (combined) return combined.split(await postToAnvil(anvilUrl, combined.body));
   // A body that is no JSON-RPC request: anvil says what is wrong with it, for each alone.
   const answers: FrontAnswer[] = [];
-  for (const body of bodies) answers.push(await postToAnvil(anvilUrl, body));
+  for (const { body } of group) answers.push(await postToAnvil(anvilUrl, body));
   return { answers, hashes: [] };
 }
 
