@@ -56,9 +56,25 @@ describe('combineBodies', () => {
     expect(combined?.split({ status: 200, body: 'not json' }).answers).toHaveLength(2);
   });
 
-  test('error: a body that is not a JSON-RPC request or batch is not combined', () => {
-    // A body that is no JSON never gets here: the front takes it for a read (anvil: -32700).
-    for (const body of ['[]', '[1]', '"text"', 'null'])
-      expect(combineBodies(parsed(JSON.stringify(write(1, '0x01')), body))).toBeUndefined();
+  test('error: an entry that is no request object is answered as anvil answers it; the write beside it goes', () => {
+    const combined = combineBodies(parsed(JSON.stringify([write(1, '0x01'), 5, null])));
+    expect(JSON.parse(combined?.body as string)).toEqual([write(0, '0x01')]);
+    const { answers, hashes } =
+      combined?.split({
+        status: 200,
+        body: JSON.stringify([{ jsonrpc: '2.0', id: 0, result: HASH_A }]),
+      }) ?? {};
+    const invalid = {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid request' },
+    };
+    expect(JSON.parse(answers?.[0]?.body as string)).toEqual([
+      { jsonrpc: '2.0', id: 1, result: HASH_A },
+      invalid,
+      invalid,
+    ]);
+    expect(hashes).toEqual([HASH_A]);
+    expect(combineBodies(parsed('[]'))).toBeUndefined();
   });
 });

@@ -13,7 +13,13 @@ export type CombinedBodies = {
   split(answer: FrontAnswer): { answers: FrontAnswer[]; hashes: `0x${string}`[] };
 };
 /** Where an entry of the combined batch came from. */
-type Origin = { body: number; id: unknown; notification: boolean; write: boolean };
+type Origin = {
+  body: number;
+  id: unknown;
+  notification: boolean;
+  write: boolean;
+  invalid?: true;
+};
 
 /**
  * Several JSON-RPC bodies sent to anvil as one batch, in their order, and the answer split back
@@ -23,23 +29,30 @@ type Origin = { body: number; id: unknown; notification: boolean; write: boolean
  * test/ledger/anvilBatchOrder.test.ts holds it to that, and the sequencer records a block whose
  * order differs anyway (sequencer.ts).
  * @param bodies as the front parsed them (frontRequest.ts).
- * @returns `undefined` when a body is not a JSON-RPC request or batch of them (sent alone).
+ * An entry that is no request object is answered here as anvil answers it (-32600, `id` null),
+ * and the body's other entries still go: a journaled write is never refused for its neighbour.
+ * @returns `undefined` for an empty batch (sent alone).
  */
 export function combineBodies(bodies: readonly RpcBody[]): CombinedBodies | undefined {
   const entries: Entry[] = [];
   const origins: Origin[] = [];
   const batches: boolean[] = [];
   for (const [index, { batch, entries: items }] of bodies.entries()) {
-    if (items.length === 0 || !items.every(isEntry)) return undefined;
+    if (items.length === 0) return undefined;
     batches.push(batch);
     for (const item of items) {
+      // anvil answers an entry that is no request object alone, as invalid; the rest still go.
+      if (!isEntry(item)) {
+        origins.push({ body: index, id: null, notification: false, write: false, invalid: true });
+        continue;
+      }
       origins.push({
         body: index,
         id: item.id,
         notification: !('id' in item),
         write: item.method === 'eth_sendRawTransaction',
       });
-      entries.push({ ...item, id: entries.length });
+      entries.push({ ...item, id: origins.length - 1 });
     }
   }
   return {
@@ -58,9 +71,11 @@ export function combineBodies(bodies: readonly RpcBody[]): CombinedBodies | unde
       const replies: Entry[][] = bodies.map(() => []);
       const hashes: `0x${string}`[] = [];
       origins.forEach((origin, k) => {
-        const reply = byId.get(k) ?? {
-          error: { code: -32603, message: 'The embedded ledger did not answer' },
-        };
+        const reply = origin.invalid
+          ? INVALID_REQUEST
+          : (byId.get(k) ?? {
+              error: { code: -32603, message: 'The embedded ledger did not answer' },
+            });
         if (origin.write && typeof reply.result === 'string')
           hashes.push(reply.result as `0x${string}`);
         if (origin.notification) return;
@@ -75,6 +90,9 @@ export function combineBodies(bodies: readonly RpcBody[]): CombinedBodies | unde
     },
   };
 }
+
+/** anvil's answer to a batch entry that is no request object. */
+const INVALID_REQUEST: Entry = { error: { code: -32600, message: 'Invalid request' } };
 
 function isEntry(value: unknown): value is Entry {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
