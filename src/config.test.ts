@@ -1,4 +1,4 @@
-import { totalmem } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseConfig } from './config.js';
@@ -24,6 +24,7 @@ describe('parseConfig', () => {
       rpcGasCap: 50_000_000n,
       rpcBatchGas: 250_000_000n,
       trustedPeers: [],
+      cryptoWorkers: availableParallelism() > 2 ? availableParallelism() - 1 : 0,
     });
   });
 
@@ -34,6 +35,14 @@ describe('parseConfig', () => {
     ).toEqual(['http://10.0.0.2:8080', 'https://node-b.example']);
     expect(() => parseConfig({}, { CORE_TRUSTED_PEERS: 'node-b:8080' })).toThrow(
       '"--trusted-peers" must be an http(s) URL: write "http://node-b:8080"',
+    );
+  });
+
+  test('behavior: crypto threads from 0 to 64', () => {
+    expect(parseConfig({ CORE_CRYPTO_WORKERS: '0' }).cryptoWorkers).toBe(0);
+    expect(parseConfig({}, { CORE_CRYPTO_WORKERS: '3' }).cryptoWorkers).toBe(3);
+    expect(() => parseConfig({}, { CORE_CRYPTO_WORKERS: '-1' })).toThrow(
+      '"--crypto-workers" must be an integer from 0 to 64',
     );
   });
 

@@ -1,4 +1,4 @@
-import { totalmem } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError } from './errors/config.js';
 
@@ -78,6 +78,12 @@ export type Config = {
    * comma-separated base URLs at which this node reaches them; default none: its own tokens only).
    */
   trustedPeers: string[];
+  /**
+   * Threads that verify and sign beside the event loop (`CORE_CRYPTO_WORKERS`; 0 verifies and
+   * signs on the event loop). Default: one per core beyond the first from 3 cores on; none on 2,
+   * where the second core already runs the ledger and the journal (measured: no gain, docs/operators.md).
+   */
+  cryptoWorkers: number;
 };
 
 /** Configuration inputs by environment variable name; CLI flags are mapped onto the same names. */
@@ -104,6 +110,7 @@ export const CONFIG_FLAGS = {
   CORE_RPC_BATCH_GAS: '--rpc-batch-gas',
   CORE_REPLAY_STORE: '--replay-store',
   CORE_TRUSTED_PEERS: '--trusted-peers',
+  CORE_CRYPTO_WORKERS: '--crypto-workers',
 } as const satisfies Record<string, `--${string}`>;
 export type ConfigVariable = keyof typeof CONFIG_FLAGS;
 
@@ -204,7 +211,19 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
       .map((url) => url.trim())
       .filter((url) => url !== '')
       .map((url) => parseHttpUrl(setting('CORE_TRUSTED_PEERS'), url).replace(/\/+$/, '')),
+    cryptoWorkers: parseInteger(
+      setting('CORE_CRYPTO_WORKERS'),
+      value('CORE_CRYPTO_WORKERS'),
+      defaultCryptoWorkers(),
+      0,
+      64,
+    ),
   };
+}
+
+function defaultCryptoWorkers(): number {
+  const cores = availableParallelism();
+  return cores > 2 ? cores - 1 : 0;
 }
 
 const REPLAY_STORE_SCHEMES: Record<string, 'redis:' | 'rediss:'> = {

@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { createReplayStore } from './auth/createReplayStore.js';
 import { authRoutes } from './auth/routes.js';
 import { loadOrCreateSigningKey } from './auth/signingKeys.js';
+import { createCryptoPool } from './crypto/createCryptoPool.js';
+import { createJwsVerifier } from './crypto/jws.js';
 import { explorerRoutes } from './explorer/routes.js';
 import { answerClientError, answerFrameworkError } from './http/errorReplies.js';
 import { kernel } from './http/kernel.js';
@@ -100,8 +102,13 @@ export async function buildServer(
   await app.register(openapi, { publicUrl: config.publicUrl });
   await app.register(operationsRoutes);
   await app.register(explorerRoutes);
-  const signingKey = await loadOrCreateSigningKey(join(config.dataDir, 'auth-signing-key.json'));
-  await app.register(ledgerRoutes, { prefix: '/v1', signingKey });
+  const crypto = createCryptoPool({ workers: config.cryptoWorkers });
+  app.addHook('onClose', () => crypto.close());
+  const signingKey = await loadOrCreateSigningKey(
+    join(config.dataDir, 'auth-signing-key.json'),
+    crypto,
+  );
+  await app.register(ledgerRoutes, { prefix: '/v1', signingKey, crypto });
   const replays = await createReplayStore({
     url: config.replayStoreUrl,
     dataDir: config.dataDir,
@@ -113,7 +120,12 @@ export async function buildServer(
     throw error;
   });
   app.addHook('onClose', () => replays.close());
-  await app.register(authRoutes, { prefix: '/v1/auth', signingKey, replays });
+  await app.register(authRoutes, {
+    prefix: '/v1/auth',
+    signingKey,
+    replays,
+    verifySignature: createJwsVerifier(crypto),
+  });
   await app.register(async function registries(scope) {
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, cacheable: route.config?.cacheable ?? true };

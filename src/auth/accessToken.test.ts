@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createCryptoPool } from '../crypto/createCryptoPool.js';
 import { issueAccessToken, verifyAccessToken } from './accessToken.js';
 import { loadOrCreateSigningKey, type SigningKey } from './signingKeys.js';
 
@@ -14,7 +15,7 @@ const now = Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'access-token-'));
-  key = await loadOrCreateSigningKey(join(dir, 'key.json'));
+  key = await loadOrCreateSigningKey(join(dir, 'key.json'), createCryptoPool({ workers: 0 }));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

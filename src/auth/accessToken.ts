@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import { AccessTokenInvalidError } from '../errors/accessToken.js';
-import { signCompactJws } from '../identity/signCompactJws.js';
+import { toSigningInput } from '../identity/signCompactJws.js';
 import { parseScope, type ScopeRequest } from './scopes.js';
 import type { SigningKey } from './signingKeys.js';
 
@@ -21,7 +21,8 @@ export type AccessTokenClaims = {
  * Signs an RFC 9068 access token: `typ: at+jwt`, ES256 with the node's key (`kid` = its
  * thumbprint), `iss` = the node's authorisation issuer, `aud` = its `/v1` API. Signed with
  * node:crypto, not jose: jose signs through WebCrypto, which cost a token request 3× the
- * signature's CPU time; jose verifies every token (`verifyAccessToken`).
+ * signature's CPU time; jose verifies every token (`verifyAccessToken`). The key's signer runs on
+ * the node's crypto threads (or, issue 27, in an HSM).
  * - Design: DESIGN.md §6
  */
 export async function issueAccessToken(
@@ -40,7 +41,9 @@ export async function issueAccessToken(
     exp: now + ACCESS_TOKEN_LIFETIME,
     jti: randomUUID(),
   };
-  return signCompactJws(header, payload, key.privateKey);
+  const signingInput = toSigningInput(header, payload);
+  const signature = await key.signer.sign(Buffer.from(signingInput));
+  return `${signingInput}.${Buffer.from(signature).toString('base64url')}`;
 }
 
 /** A verified access token. */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createCryptoPool } from '../crypto/createCryptoPool.js';
 import { issueAccessToken } from './accessToken.js';
 import { createTokenTrust } from './createTokenTrust.js';
 import { loadOrCreateSigningKey, type SigningKey } from './signingKeys.js';
@@ -17,6 +18,7 @@ const ownUrl = 'http://own.test';
 async function newKey(): Promise<SigningKey> {
   return loadOrCreateSigningKey(
     join(tmpdir(), `core-registry-key-${process.pid}-${Math.random()}`),
+    createCryptoPool({ workers: 0 }),
   );
 }
 

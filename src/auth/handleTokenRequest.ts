@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { JwsVerifier } from '../crypto/jws.js';
 import {
   EntitlementRefusedError,
   PresentationInvalidError,
@@ -30,6 +31,8 @@ export type TokenEndpointContext = {
   /** Where used presentation nonces are recorded (durably, possibly shared by nodes). */
   replays: ReplayStore;
   signingKey: SigningKey;
+  /** Verifies the presentation's and the credential's signatures (the node's crypto threads). */
+  verifySignature: JwsVerifier;
   /** The node's authorisation issuer URL: the presentations' `aud`, the tokens' `iss`. */
   issuer: string;
   /** The tokens' `aud`: the node's `/v1` API. */
@@ -104,6 +107,7 @@ export async function handleTokenRequest(
       );
     }
     await assertSignature(
+      context.verifySignature,
       presentation,
       vp.alg,
       vp.headerJwk as NonNullable<typeof vp.headerJwk>,
@@ -112,6 +116,7 @@ export async function handleTokenRequest(
   } else {
     holderMethods = await trust.resolveDid(vp.holder, targets.didRegistry);
     await assertSignature(
+      context.verifySignature,
       presentation,
       vp.alg,
       findKey(holderMethods, vp.kid, 'authentication', 'presentation'),
@@ -145,7 +150,13 @@ export async function handleTokenRequest(
     selfIssued ? 'authentication' : 'assertionMethod',
     'credential',
   );
-  await assertSignature(credential.token, credential.alg, issuerKey, 'credential');
+  await assertSignature(
+    context.verifySignature,
+    credential.token,
+    credential.alg,
+    issuerKey,
+    'credential',
+  );
   await checkEntitlement({ request, targets, holder: vp.holder, holderMethods, credential, trust });
 
   const jkt = invite ? vp.kid.slice(vp.kid.indexOf('#') + 1) : undefined;

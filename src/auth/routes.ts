@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { JwsVerifier } from '../crypto/jws.js';
 import { TokenRequestInvalidError } from '../errors/auth.js';
 import { sendErrorReply } from '../http/errorReplies.js';
 import { PROBLEM_RESPONSES } from '../http/problemSchema.js';
@@ -20,6 +21,8 @@ import type { SigningKey } from './signingKeys.js';
 
 export type AuthRoutesOptions = {
   signingKey: SigningKey;
+  /** Verifies presentations' and credentials' signatures (the node's crypto threads). */
+  verifySignature: JwsVerifier;
   /** Where used presentations are recorded: this node's file, or a store nodes share. */
   replays: ReplayStore;
 };
@@ -162,6 +165,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
           trust,
           replays: options.replays,
           signingKey,
+          verifySignature: options.verifySignature,
           issuer,
           audience,
           now: Math.floor(Date.now() / 1000),

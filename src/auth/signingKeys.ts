@@ -1,7 +1,9 @@
-import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { CryptoPool } from '../crypto/createCryptoPool.js';
+import { createPoolSigner, type JwsSigner } from '../crypto/jws.js';
 import { EnvironmentError } from '../errors/environment.js';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
 import { jwkThumbprint } from '../identity/jwk.js';
@@ -9,8 +11,8 @@ import { jwkThumbprint } from '../identity/jwk.js';
 /** The node's access-token signing key: ES256, `kid` = its RFC 7638 thumbprint. */
 export type SigningKey = {
   kid: string;
-  /** A node:crypto key: it signs in a third of WebCrypto's time (issue 16's token profile). */
-  privateKey: KeyObject;
+  /** Signs with the private key, which lives on the node's crypto threads. */
+  signer: JwsSigner;
   /** The public JWK as published at `/v1/auth/jwks`. */
   publicJwk: JWK & { kid: string; alg: 'ES256'; use: 'sig' };
 };
@@ -20,7 +22,7 @@ export type SigningKey = {
  * - Design: DESIGN.md §6, §8
  * @throws {EnvironmentError} when the file is not a P-256 private JWK.
  */
-export async function loadOrCreateSigningKey(path: string): Promise<SigningKey> {
+export async function loadOrCreateSigningKey(path: string, pool: CryptoPool): Promise<SigningKey> {
   let privateJwk: JWK;
   if (existsSync(path)) {
     try {
@@ -46,7 +48,11 @@ export async function loadOrCreateSigningKey(path: string): Promise<SigningKey> 
   const kid = await jwkThumbprint({ kty: 'EC', crv: 'P-256', x, y });
   return {
     kid,
-    privateKey: createPrivateKey({ key: { ...privateJwk }, format: 'jwk' }),
+    signer: createPoolSigner(
+      pool,
+      kid,
+      createPrivateKey({ key: { ...privateJwk }, format: 'jwk' }),
+    ),
     publicJwk: { kty, crv, x, y, kid, alg: 'ES256', use: 'sig' },
   };
 }

@@ -59,6 +59,8 @@ Options (each overrides its environment variable):
                      nodes behind one public URL share (file)
   --trusted-peers U  CORE_TRUSTED_PEERS other API nodes (comma-separated base URLs) whose
                      access tokens the write gate accepts (none: own tokens only)
+  --crypto-workers N CORE_CRYPTO_WORKERS threads that verify and sign beside the event loop,
+                     0 = on it (cores - 1 from 3 cores on, else 0)
 
 Exit codes: 1 the node cannot start (the message says why), 2 bad usage.
 `;

@@ -10,8 +10,16 @@ export function signCompactJws(
   payload: Record<string, unknown>,
   key: KeyObject,
 ): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const signingInput = `${encode(header)}.${encode(payload)}`;
+  const signingInput = toSigningInput(header, payload);
   const signature = sign('sha256', Buffer.from(signingInput), { key, dsaEncoding: 'ieee-p1363' });
   return `${signingInput}.${signature.toString('base64url')}`;
+}
+
+/** `BASE64URL(header) . BASE64URL(payload)` of a JWS whose members are JSON (RFC 7515 §5.1). */
+export function toSigningInput(
+  header: Record<string, unknown>,
+  payload: Record<string, unknown>,
+): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode(header)}.${encode(payload)}`;
 }

@@ -35,11 +35,31 @@ export async function verifyJwsSignature(
       return false;
     }
   }
-  if (jwt.signature.length !== 64) return false;
-  const digest = createHash('sha256').update(jwt.signingInput).digest();
+  return verifyEs256kSignature(
+    Buffer.from(jwt.signingInput),
+    jwt.signature,
+    hexToBytes(toPublicKeyHex(jwk)),
+  );
+}
+
+/**
+ * The ES256K rule on bytes: SHA-256 of `input`, a 64-byte `R ‖ S` signature, high-S accepted
+ * (RFC 8812; DESIGN.md §6). The node's crypto threads apply this same function.
+ * @returns false for a wrong or malformed signature or key.
+ */
+export function verifyEs256kSignature(
+  input: Uint8Array,
+  signature: Uint8Array,
+  publicKey: Uint8Array,
+): boolean {
+  if (signature.length !== 64) return false;
   try {
-    const signature = secp256k1.signatureNormalize(Uint8Array.from(jwt.signature));
-    return secp256k1.ecdsaVerify(signature, digest, hexToBytes(toPublicKeyHex(jwk)));
+    const digest = createHash('sha256').update(input).digest();
+    return secp256k1.ecdsaVerify(
+      secp256k1.signatureNormalize(Uint8Array.from(signature)),
+      digest,
+      publicKey,
+    );
   } catch {
     return false;
   }

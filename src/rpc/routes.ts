@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createTokenTrust } from '../auth/createTokenTrust.js';
 import type { SigningKey } from '../auth/signingKeys.js';
+import type { CryptoPool } from '../crypto/createCryptoPool.js';
 import { asCoreError } from '../errors/anyCoreError.js';
 import { RPC_ERRORS, RpcError } from '../errors/rpc.js';
 import { BEARER_AUTH } from '../http/bearerAuth.js';
@@ -15,7 +16,7 @@ import { toRpcErrorResponse } from './toRpcError.js';
 import { createTokenCache } from './writeGate/createTokenCache.js';
 import { createWriteGate } from './writeGate/createWriteGate.js';
 
-export type LedgerRoutesOptions = { signingKey: SigningKey };
+export type LedgerRoutesOptions = { signingKey: SigningKey; crypto: CryptoPool };
 
 /** Room for a full batch of raw transactions. */
 const RPC_BODY_LIMIT = 16 * 1024 * 1024;
@@ -37,6 +38,7 @@ export async function ledgerRoutes(
     environment: app.environment,
     chain: app.chain,
     targets: app.targets,
+    crypto: options.crypto,
     verifyToken: createTokenCache(
       createTokenTrust({
         own: { jwks, issuer: `${publicUrl}/v1/auth`, audience: `${publicUrl}/v1` },

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { issueAccessToken } from '../../src/auth/accessToken.js';
 import { loadOrCreateSigningKey } from '../../src/auth/signingKeys.js';
 import { createCredential, requestToken } from '../../src/client/index.js';
+import { createCryptoPool } from '../../src/crypto/createCryptoPool.js';
+import { createPoolSigner } from '../../src/crypto/jws.js';
 import { toDidKey } from '../../src/identity/didKey.js';
 import { toSecp256k1PrivateJwk } from '../../src/identity/jwk.js';
 import { REGISTRIES } from '../../src/registries/catalog.js';
@@ -77,7 +79,10 @@ describe('POST /v1/ledger eth_sendRawTransaction: each step refuses', () => {
   });
 
   test('error: an expired token of this node', async () => {
-    const key = await loadOrCreateSigningKey(join(node.dataDir, 'auth-signing-key.json'));
+    const key = await loadOrCreateSigningKey(
+      join(node.dataDir, 'auth-signing-key.json'),
+      createCryptoPool({ workers: 0 }),
+    );
     const expired = await issueAccessToken(
       { sub: holder.did, scope: 'openid timestamp:write' },
       {
@@ -98,7 +103,11 @@ describe('POST /v1/ledger eth_sendRawTransaction: each step refuses', () => {
     const foreign = await issueAccessToken(
       { sub: holder.did, scope: 'openid timestamp:write' },
       {
-        key: { kid: 'foreign', privateKey, publicJwk: {} as never },
+        key: {
+          kid: 'foreign',
+          signer: createPoolSigner(createCryptoPool({ workers: 0 }), 'foreign', privateKey),
+          publicJwk: {} as never,
+        },
         issuer: `${node.url}/v1/auth`,
         audience: `${node.url}/v1`,
         now: Math.floor(Date.now() / 1000),

@@ -68,6 +68,9 @@ export async function startTestNode(options: StartTestNodeOptions = {}): Promise
     CORE_PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Suites send hundreds of requests a minute from one address; the rate-limit test sets its own.
     CORE_RATE_LIMIT: '0',
+    // Every token and gated write of the suites crosses a crypto thread; nodes the suites spawn
+    // as processes keep the product default (none on 2 cores).
+    CORE_CRYPTO_WORKERS: '1',
     // The worker's ledger serves every file of the worker on a busy 2-core machine: its answers
     // may take longer than the 2 s a node waits in production. Nodes with a ledger of their own
     // keep that deadline (the fault tests stop their ledger and expect a prompt 503).

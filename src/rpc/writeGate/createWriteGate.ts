@@ -1,5 +1,6 @@
 import { type Address, decodeFunctionData, type Hex } from 'viem';
 import type { VerifiedAccessToken } from '../../auth/accessToken.js';
+import type { CryptoPool } from '../../crypto/createCryptoPool.js';
 import { RpcError } from '../../errors/rpc.js';
 import { WriteRefusedError } from '../../errors/write.js';
 import type { Environment } from '../../genesis/environment.js';
@@ -9,13 +10,15 @@ import type { BlockTargets, Targets } from '../../registries/common/targets.js';
 import type { WriteRule } from '../../registries/common/writeRules.js';
 import { bindSigner } from './bindSigner.js';
 import { parseBearerToken } from './parseBearerToken.js';
-import { parseRawTransaction, type RawTransaction } from './parseRawTransaction.js';
+import { decodeRawTransaction, type RawTransaction, recoverSender } from './parseRawTransaction.js';
 
 export type CreateWriteGateParameters = {
   environment: Environment;
   chain: ChainReader;
   targets: Targets;
   verifyToken(token: string): Promise<VerifiedAccessToken>;
+  /** Where senders are recovered: the node's crypto threads. */
+  crypto: CryptoPool;
 };
 
 /** The gate of one HTTP request: one token, one block, any number of raw transactions. */
@@ -73,7 +76,10 @@ export function createWriteGate(parameters: CreateWriteGateParameters): WriteGat
               'INVALID_PARAMS',
               'Invalid params: "eth_sendRawTransaction" takes one signed transaction',
             );
-          const tx = parseRawTransaction(params[0], environment.chainId);
+          const tx = await recoverSender(
+            decodeRawTransaction(params[0], environment.chainId),
+            parameters.crypto,
+          );
           const at = await pinned();
           const target = await resolveTarget(tx, access, at.targets);
           if (target.kind === 'registry') await checkRegistryCall(target, access, environment);

@@ -1,7 +1,8 @@
-import secp256k1 from 'secp256k1';
 import { type Address, fromRlp, type Hex, isHex, toRlp } from 'viem';
+import type { CryptoPool } from '../../crypto/createCryptoPool.js';
+import { recoverAddress } from '../../crypto/cryptoOps.js';
 import { TransactionInvalidError } from '../../errors/transaction.js';
-import { keccak256Bytes, toChecksumAddress } from '../../identity/keccak.js';
+import { toChecksumAddress } from '../../identity/keccak.js';
 
 /** The secp256k1 group order. */
 const N = BigInt('0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141');
@@ -15,6 +16,15 @@ export type RawTransaction = {
   data: Hex;
   chainId: number;
   type: 'legacy' | 'eip2930' | 'eip1559';
+};
+
+/** A raw transaction decoded and checked, its sender not yet recovered. */
+export type DecodedTransaction = Omit<RawTransaction, 'from'> & {
+  /** The signed payload: its keccak-256 is the signing hash. */
+  signed: Uint8Array;
+  /** `r ‖ s`, 64 bytes. */
+  signature: Uint8Array;
+  recovery: 0 | 1;
 };
 
 /**
@@ -36,13 +46,42 @@ const TYPE_BYTES: Readonly<Record<number, string>> = {
 
 /**
  * Decodes a raw transaction (legacy with EIP-155, EIP-2930 or EIP-1559) and recovers its sender
- * with libsecp256k1 (viem's pure-JS recovery costs about 2 ms; DESIGN.md §2). The signing hash is
- * taken over the decoded fields re-encoded, as geth and Besu derive it, without typing them.
+ * with libsecp256k1 (viem's pure-JS recovery costs about 2 ms; DESIGN.md §2), on the calling
+ * thread. The write gate recovers on the node's crypto threads (`recoverSender`).
+ * - Spec: SPEC.md §4.3.3
+ * @throws {TransactionInvalidError} as `decodeRawTransaction`, or when no sender recovers.
+ */
+export function parseRawTransaction(raw: unknown, chainId: number): RawTransaction {
+  const decoded = decodeRawTransaction(raw, chainId);
+  return withSender(decoded, recoverAddress(decoded.signed, decoded.signature, decoded.recovery));
+}
+
+/**
+ * `parseRawTransaction` with the recovery on `pool`'s threads.
+ * @throws {TransactionInvalidError} as `parseRawTransaction`.
+ */
+export async function recoverSender(
+  decoded: DecodedTransaction,
+  pool: CryptoPool,
+): Promise<RawTransaction> {
+  const { signed, signature, recovery } = decoded;
+  return withSender(decoded, await pool.run({ op: 'recoverAddress', signed, signature, recovery }));
+}
+
+function withSender(decoded: DecodedTransaction, sender: Uint8Array | null): RawTransaction {
+  if (!sender) throw invalid('the signature does not recover a sender');
+  const { to, data, chainId, type } = decoded;
+  return { from: toChecksumAddress(sender), to, data, chainId, type };
+}
+
+/**
+ * Decodes and checks a raw transaction: the signing hash is taken over the decoded fields
+ * re-encoded, as geth and Besu derive it, without typing them.
  * - Spec: SPEC.md §4.3.3
  * @throws {TransactionInvalidError} for anything else: another type, a contract creation, no
  *   replay protection, another chain, a malformed or high-S signature.
  */
-export function parseRawTransaction(raw: unknown, chainId: number): RawTransaction {
+export function decodeRawTransaction(raw: unknown, chainId: number): DecodedTransaction {
   if (typeof raw !== 'string' || !isHex(raw) || raw.length < 4) {
     throw invalid('the parameter must be a hex-encoded signed transaction');
   }
@@ -96,14 +135,10 @@ export function parseRawTransaction(raw: unknown, chainId: number): RawTransacti
   const [rBytes, sBytes] = [toMinimalBytes(rValue), toMinimalBytes(sValue)];
   signature.set(rBytes, 32 - rBytes.length);
   signature.set(sBytes, 64 - sBytes.length);
-  let publicKey: Uint8Array;
-  try {
-    publicKey = secp256k1.ecdsaRecover(signature, recovery, keccak256Bytes(signed), false);
-  } catch (cause) {
-    throw invalid('the signature does not recover a sender', cause);
-  }
-  const from = toChecksumAddress(keccak256Bytes(publicKey.subarray(1)).subarray(12));
-  return { from, to: toChecksumAddress(to), data, chainId, type };
+  return {
+    ...{ to: toChecksumAddress(to), data, chainId, type, signed, signature },
+    recovery: recovery as 0 | 1,
+  };
 }
 
 const EMPTY = new Uint8Array(0);
