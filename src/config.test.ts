@@ -25,6 +25,8 @@ describe('parseConfig', () => {
       rpcBatchGas: 250_000_000n,
       trustedPeers: [],
       cryptoWorkers: availableParallelism() > 2 ? availableParallelism() - 1 : 0,
+      tokenSigningKey: resolve('.core-registry', 'auth-signing-key.json'),
+      pkcs11: { modulePath: undefined, pin: undefined },
     });
   });
 
@@ -35,6 +37,22 @@ describe('parseConfig', () => {
     ).toEqual(['http://10.0.0.2:8080', 'https://node-b.example']);
     expect(() => parseConfig({}, { CORE_TRUSTED_PEERS: 'node-b:8080' })).toThrow(
       '"--trusted-peers" must be an http(s) URL: write "http://node-b:8080"',
+    );
+  });
+
+  test('behavior: the token signing key is a file or a pkcs11: URI; a PIN comes from the environment only', () => {
+    const uri = 'pkcs11:token=core;object=token-key?module-path=/usr/lib/softhsm/libsofthsm2.so';
+    expect(
+      parseConfig({ CORE_TOKEN_SIGNING_KEY: uri, CORE_PKCS11_PIN: '1234' } as never),
+    ).toMatchObject({
+      tokenSigningKey: uri,
+      pkcs11: { modulePath: undefined, pin: '1234' },
+    });
+    expect(parseConfig({}, { CORE_TOKEN_SIGNING_KEY: 'keys/token.json' }).tokenSigningKey).toBe(
+      resolve('keys/token.json'),
+    );
+    expect(() => parseConfig({}, { CORE_TOKEN_SIGNING_KEY: `${uri}&pin-value=1234` })).toThrow(
+      '"--token-signing-key" must not carry a PIN',
     );
   });
 

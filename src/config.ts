@@ -84,6 +84,14 @@ export type Config = {
    * where the second core already runs the ledger and the journal (measured: no gain, docs/operators.md).
    */
   cryptoWorkers: number;
+  /**
+   * The access-token signing key (`CORE_TOKEN_SIGNING_KEY`): a P-256 private JWK file, created on
+   * first use (default `<dataDir>/auth-signing-key.json`), or an RFC 7512 `pkcs11:` URI of a key in
+   * an HSM (docs/operators.md, "Keys").
+   */
+  tokenSigningKey: string;
+  /** Where PKCS#11 keys come from when their URI does not say: the library and the PIN. */
+  pkcs11: { modulePath: string | undefined; pin: string | undefined };
 };
 
 /** Configuration inputs by environment variable name; CLI flags are mapped onto the same names. */
@@ -111,6 +119,8 @@ export const CONFIG_FLAGS = {
   CORE_REPLAY_STORE: '--replay-store',
   CORE_TRUSTED_PEERS: '--trusted-peers',
   CORE_CRYPTO_WORKERS: '--crypto-workers',
+  CORE_TOKEN_SIGNING_KEY: '--token-signing-key',
+  CORE_PKCS11_MODULE: '--pkcs11-module',
 } as const satisfies Record<string, `--${string}`>;
 export type ConfigVariable = keyof typeof CONFIG_FLAGS;
 
@@ -218,7 +228,30 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
       0,
       64,
     ),
+    tokenSigningKey: parseKeySetting(
+      setting('CORE_TOKEN_SIGNING_KEY'),
+      value('CORE_TOKEN_SIGNING_KEY') ?? resolve(dataDir, 'auth-signing-key.json'),
+    ),
+    pkcs11: {
+      modulePath: value('CORE_PKCS11_MODULE'),
+      // From the environment only, never a flag: flags show in process lists and histories.
+      pin: (env as { CORE_PKCS11_PIN?: string }).CORE_PKCS11_PIN || undefined,
+    },
   };
+}
+
+/** A key setting: a `pkcs11:` URI as given (checked when the key opens), else a file path. */
+function parseKeySetting(name: string, raw: string): string {
+  if (raw.toLowerCase().startsWith('pkcs11:')) {
+    if (/[?&]pin-value=/i.test(raw)) {
+      throw new ConfigError(
+        name,
+        `"${name}" must not carry a PIN ("pin-value"): use "pin-source=file:<path>" or CORE_PKCS11_PIN`,
+      );
+    }
+    return raw;
+  }
+  return resolve(raw);
 }
 
 function defaultCryptoWorkers(): number {

@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { createReplayStore } from './auth/createReplayStore.js';
 import { authRoutes } from './auth/routes.js';
-import { loadOrCreateSigningKey } from './auth/signingKeys.js';
-import { createCryptoPool } from './crypto/createCryptoPool.js';
+import { loadSigningKey, type SigningKey } from './auth/signingKeys.js';
+import { type CryptoPool, createCryptoPool } from './crypto/createCryptoPool.js';
 import { createJwsVerifier } from './crypto/jws.js';
 import { explorerRoutes } from './explorer/routes.js';
 import { answerClientError, answerFrameworkError } from './http/errorReplies.js';
@@ -51,7 +50,30 @@ export type BuildServerOptions = {
    * ledger's handler, in the same process.
    */
   ledgerTransport?: LedgerTransport | undefined;
+  /** The node's keys, opened before anything else starts (`openNodeKeys`); default: opened here. */
+  keys?: NodeKeys | undefined;
 };
+
+/** The crypto threads and the access-token key that signs on them or in its HSM. */
+export type NodeKeys = { crypto: CryptoPool; signingKey: SigningKey };
+
+/**
+ * Starts the crypto threads and opens the token signing key: first, so that a wrong key, PIN or
+ * HSM library stops the node before its ledger starts or genesis writes anything.
+ * @throws {EnvironmentError} naming `CORE_TOKEN_SIGNING_KEY`.
+ */
+export async function openNodeKeys(
+  config: Pick<ServerConfig, 'cryptoWorkers' | 'tokenSigningKey' | 'pkcs11'>,
+): Promise<NodeKeys> {
+  const crypto = createCryptoPool({ workers: config.cryptoWorkers });
+  try {
+    const signingKey = await loadSigningKey(config.tokenSigningKey, crypto, config.pkcs11);
+    return { crypto, signingKey };
+  } catch (error) {
+    await crypto.close();
+    throw error;
+  }
+}
 
 /**
  * Builds the API node as a Fastify app that has not started listening.
@@ -102,12 +124,13 @@ export async function buildServer(
   await app.register(openapi, { publicUrl: config.publicUrl });
   await app.register(operationsRoutes);
   await app.register(explorerRoutes);
-  const crypto = createCryptoPool({ workers: config.cryptoWorkers });
+  const { crypto, signingKey } =
+    options.keys ??
+    (await openNodeKeys(config).catch(async (error: unknown) => {
+      await app.close();
+      throw error;
+    }));
   app.addHook('onClose', () => crypto.close());
-  const signingKey = await loadOrCreateSigningKey(
-    join(config.dataDir, 'auth-signing-key.json'),
-    crypto,
-  );
   await app.register(ledgerRoutes, { prefix: '/v1', signingKey, crypto });
   const replays = await createReplayStore({
     url: config.replayStoreUrl,

@@ -72,6 +72,12 @@ function classify(
           core,
           'Single use of the presentation cannot be checked: the replay store is unavailable',
         );
+      case 'CORE_ERR_SIGNER_UNAVAILABLE':
+        return expected(
+          'server_error',
+          core,
+          'The access token cannot be signed: the signing key is unavailable',
+        );
       case 'CORE_ERR_ACCESS_TOKEN':
       case 'CORE_ERR_CONFIG_INVALID':
       case 'CORE_ERR_CONTRACT_REVERT':

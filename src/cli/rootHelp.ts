@@ -59,6 +59,10 @@ Options (each overrides its environment variable):
                      nodes behind one public URL share (file)
   --trusted-peers U  CORE_TRUSTED_PEERS other API nodes (comma-separated base URLs) whose
                      access tokens the write gate accepts (none: own tokens only)
+  --token-signing-key K CORE_TOKEN_SIGNING_KEY access-token key: a P-256 JWK file or a
+                     pkcs11: URI (<data-dir>/auth-signing-key.json); the PIN comes from
+                     CORE_PKCS11_PIN or the URI's pin-source=file:, never a flag
+  --pkcs11-module F  CORE_PKCS11_MODULE PKCS#11 library for pkcs11: keys without module-path
   --crypto-workers N CORE_CRYPTO_WORKERS threads that verify and sign beside the event loop,
                      0 = on it (cores - 1 from 3 cores on, else 0)
 

@@ -10,7 +10,7 @@ import { loadOrCreateOperator } from '../genesis/operator.js';
 import { runGenesis } from '../genesis/runGenesis.js';
 import { createLedgerClient } from '../ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../ledger/embedded/embeddedLedger.js';
-import { buildServer } from '../server.js';
+import { buildServer, openNodeKeys } from '../server.js';
 import { getLedgerChainId } from './ledgerChainId.js';
 import { assertCanListen, toListenError } from './listenCheck.js';
 import { transportCauseOf } from './transportCause.js';
@@ -37,6 +37,14 @@ export async function startNode(
   logger: Logger = pino({ level: config.logLevel }),
 ): Promise<RunningNode> {
   await assertCanListen(config.host, config.port);
+  // An external ledger and its environment are checked first: nothing is written to the data
+  // dir for a network the node cannot reach. Then the keys, before the embedded ledger starts
+  // and genesis writes anything with them.
+  const external =
+    config.ledgerUrl === undefined
+      ? undefined
+      : await loadEnvironment(config, config.ledgerUrl, undefined, logger);
+  const keys = await openNodeKeys(config);
   let embedded: EmbeddedLedger | undefined;
   let ledgerUrl = config.ledgerUrl;
   if (ledgerUrl === undefined) {
@@ -48,16 +56,19 @@ export async function startNode(
       blockTime: config.blockTime,
       logger: logger.child({ component: 'embedded-ledger' }),
     });
-    await embedded.start();
+    await embedded.start().catch(async (error: unknown) => {
+      await keys.crypto.close();
+      throw error;
+    });
     ledgerUrl = embedded.url;
   }
   let app: FastifyInstance;
   let environment: Environment;
   try {
-    environment = await loadEnvironment(config, ledgerUrl, embedded, logger);
+    environment = external ?? (await loadEnvironment(config, ledgerUrl, embedded, logger));
     app = await buildServer(
       { ...config, ledgerUrl, environment },
-      { loggerInstance: logger, ledgerTransport: embedded?.transport },
+      { loggerInstance: logger, ledgerTransport: embedded?.transport, keys },
     ).catch((error: unknown) => {
       throw error instanceof ReplayStoreUnavailableError ? toReplayStoreConfigError(error) : error;
     });
@@ -65,6 +76,7 @@ export async function startNode(
       throw toListenError(config.host, config.port, error);
     });
   } catch (error) {
+    await keys.crypto.close();
     await embedded?.stop();
     throw error;
   }

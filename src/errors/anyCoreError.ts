@@ -22,6 +22,7 @@ import type { ReplayStoreUnavailableError } from './replayStore.js';
 import type { RateLimitedError, RequestMalformedError } from './request.js';
 import type { RpcError } from './rpc.js';
 import type { ScopeInvalidError } from './scope.js';
+import type { SignerUnavailableError } from './signer.js';
 import type { InstanceInvalidError } from './target.js';
 import type { TransactionInvalidError } from './transaction.js';
 import type { WriteRefusedError } from './write.js';
@@ -43,6 +44,7 @@ export type AnyCoreError =
   | ProblemError
   | RateLimitedError
   | ReplayStoreUnavailableError
+  | SignerUnavailableError
   | RequestMalformedError
   | ResourceNotFoundError
   | RpcError

@@ -81,6 +81,7 @@ export function toProblem(
       case 'CORE_ERR_CREDENTIAL_UNTRUSTED':
       case 'CORE_ERR_ENTITLEMENT_REFUSED':
       case 'CORE_ERR_REPLAY_STORE_UNAVAILABLE':
+      case 'CORE_ERR_SIGNER_UNAVAILABLE':
         return typedProblem('internal-error', INTERNAL_ERROR_DETAIL, { cause: error });
     }
   }

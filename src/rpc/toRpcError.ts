@@ -51,6 +51,7 @@ export function toRpcError(error: unknown): { error: RpcErrorObject; unexpected:
       case 'CORE_ERR_CREDENTIAL_UNTRUSTED':
       case 'CORE_ERR_ENTITLEMENT_REFUSED':
       case 'CORE_ERR_REPLAY_STORE_UNAVAILABLE':
+      case 'CORE_ERR_SIGNER_UNAVAILABLE':
         break;
     }
   }
