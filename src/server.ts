@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { createReplayStore } from './auth/createReplayStore.js';
 import { authRoutes } from './auth/routes.js';
-import { loadSigningKey, type SigningKey } from './auth/signingKeys.js';
+import { openTokenKeyRing, type TokenKeyRing } from './auth/tokenKeyRing.js';
 import { type CryptoPool, createCryptoPool } from './crypto/createCryptoPool.js';
 import { createJwsVerifier } from './crypto/jws.js';
 import { explorerRoutes } from './explorer/routes.js';
@@ -54,21 +54,28 @@ export type BuildServerOptions = {
   keys?: NodeKeys | undefined;
 };
 
-/** The crypto threads and the access-token key that signs on them or in its HSM. */
-export type NodeKeys = { crypto: CryptoPool; signingKey: SigningKey };
+/** The crypto threads and the access-token keys that sign on them or in an HSM. */
+export type NodeKeys = { crypto: CryptoPool; tokenKeys: TokenKeyRing };
 
 /**
- * Starts the crypto threads and opens the token signing key: first, so that a wrong key, PIN or
+ * Starts the crypto threads and opens the token signing keys: first, so that a wrong key, PIN or
  * HSM library stops the node before its ledger starts or genesis writes anything.
  * @throws {EnvironmentError} naming `CORE_TOKEN_SIGNING_KEY`.
  */
 export async function openNodeKeys(
-  config: Pick<ServerConfig, 'cryptoWorkers' | 'tokenSigningKey' | 'pkcs11'>,
+  config: Pick<ServerConfig, 'cryptoWorkers' | 'tokenSigningKey' | 'pkcs11' | 'dataDir'>,
+  onReloadError?: (error: unknown) => void,
 ): Promise<NodeKeys> {
   const crypto = createCryptoPool({ workers: config.cryptoWorkers });
   try {
-    const signingKey = await loadSigningKey(config.tokenSigningKey, crypto, config.pkcs11);
-    return { crypto, signingKey };
+    const tokenKeys = await openTokenKeyRing({
+      setting: config.tokenSigningKey,
+      dataDir: config.dataDir,
+      pool: crypto,
+      pkcs11: config.pkcs11,
+      ...(onReloadError ? { onReloadError } : {}),
+    });
+    return { crypto, tokenKeys };
   } catch (error) {
     await crypto.close();
     throw error;
@@ -124,14 +131,22 @@ export async function buildServer(
   await app.register(openapi, { publicUrl: config.publicUrl });
   await app.register(operationsRoutes);
   await app.register(explorerRoutes);
-  const { crypto, signingKey } =
+  const { crypto, tokenKeys } =
     options.keys ??
-    (await openNodeKeys(config).catch(async (error: unknown) => {
+    (await openNodeKeys(config, (error) =>
+      app.log.error(
+        { err: error },
+        'the token key ring was changed, but its new key cannot be used',
+      ),
+    ).catch(async (error: unknown) => {
       await app.close();
       throw error;
     }));
-  app.addHook('onClose', () => crypto.close());
-  await app.register(ledgerRoutes, { prefix: '/v1', signingKey, crypto });
+  app.addHook('onClose', async () => {
+    tokenKeys.close();
+    await crypto.close();
+  });
+  await app.register(ledgerRoutes, { prefix: '/v1', tokenKeys, crypto });
   const replays = await createReplayStore({
     url: config.replayStoreUrl,
     dataDir: config.dataDir,
@@ -145,7 +160,7 @@ export async function buildServer(
   app.addHook('onClose', () => replays.close());
   await app.register(authRoutes, {
     prefix: '/v1/auth',
-    signingKey,
+    tokenKeys,
     replays,
     verifySignature: createJwsVerifier(crypto),
   });

@@ -106,6 +106,15 @@ describe('createTokenTrust', () => {
     });
   });
 
+  test('behavior: the first token of a peer’s new key, within the cooldown, waits it out and is accepted', async () => {
+    const own = { issuer: `${ownUrl}/v1/auth`, audience: `${ownUrl}/v1`, jwks: { keys: [] } };
+    const trust = createTokenTrust({ own, peers: [peerUrl], keysCooldownMs: 300 });
+    await expect(trust(await tokenOf(peerKey, peerUrl))).resolves.toBeDefined();
+    peerKey = await newKey();
+    // Refused before: the set could not be fetched again within the cooldown.
+    await expect(trust(await tokenOf(peerKey, peerUrl))).resolves.toBeDefined();
+  });
+
   test('error: a peer that does not answer: its tokens are refused (fail closed), then accepted again', async () => {
     const own = { issuer: `${ownUrl}/v1/auth`, audience: `${ownUrl}/v1`, jwks: { keys: [] } };
     const trust = createTokenTrust({ own, peers: [peerUrl], keysCooldownMs: 0, timeoutMs: 1_000 });

@@ -2,6 +2,7 @@ import {
   createLocalJWKSet,
   createRemoteJWKSet,
   decodeJwt,
+  errors,
   type JSONWebKeySet,
   type JWTVerifyGetKey,
 } from 'jose';
@@ -11,8 +12,11 @@ import { type VerifiedAccessToken, verifyAccessToken } from './accessToken.js';
 export type TokenTrust = (token: string) => Promise<VerifiedAccessToken>;
 
 export type CreateTokenTrustParameters = {
-  /** This node: its authorisation issuer, its API (the tokens' audience) and its keys. */
-  own: { issuer: string; audience: string; jwks: JSONWebKeySet };
+  /**
+   * This node: its authorisation issuer, its API (the tokens' audience) and its keys (a key set,
+   * or a key ring's look-up, which follows rotations).
+   */
+  own: { issuer: string; audience: string } & ({ jwks: JSONWebKeySet } | { keys: JWTVerifyGetKey });
   /** Base URLs at which this node reaches the peers it trusts (`CORE_TRUSTED_PEERS`). */
   peers: readonly string[];
   /** Deadline of one look-up at a peer (its metadata or its keys), in milliseconds. */
@@ -38,7 +42,11 @@ type Verifier = { issuer: string; audience: string; keys: JWTVerifyGetKey };
  */
 export function createTokenTrust(parameters: CreateTokenTrustParameters): TokenTrust {
   const { own, peers, timeoutMs = 5_000, keysCooldownMs = 5_000 } = parameters;
-  const ownVerifier: Verifier = { ...own, keys: createLocalJWKSet(own.jwks) };
+  const ownVerifier: Verifier = {
+    issuer: own.issuer,
+    audience: own.audience,
+    keys: 'keys' in own ? own.keys : createLocalJWKSet(own.jwks),
+  };
   const peerVerifiers = peers.map((url) => createPeerVerifier(url, timeoutMs, keysCooldownMs));
 
   return async (token) => {
@@ -78,10 +86,22 @@ function createPeerVerifier(
   timeoutMs: number,
   cooldownMs: number,
 ): () => Promise<Verifier> {
-  const keys = createRemoteJWKSet(new URL(`${baseUrl}/v1/auth/jwks`), {
+  const remote = createRemoteJWKSet(new URL(`${baseUrl}/v1/auth/jwks`), {
     timeoutDuration: timeoutMs,
     cooldownDuration: cooldownMs,
   });
+  // A token of a key the cached set lacks, while the set may not be fetched again yet (the
+  // cooldown bounds how often tokens with made-up key ids make this node fetch): it waits for
+  // the cooldown once, so that the first tokens of a peer's rotated key are not refused.
+  const keys: JWTVerifyGetKey = async (header, token) => {
+    try {
+      return await remote(header, token);
+    } catch (error) {
+      if (!(error instanceof errors.JWKSNoMatchingKey) || !remote.coolingDown) throw error;
+      await new Promise((done) => setTimeout(done, cooldownMs));
+      return remote(header, token);
+    }
+  };
   let known: { verifier: Promise<Verifier>; at: number } | undefined;
   return () => {
     if (known === undefined || performance.now() - known.at > PEER_METADATA_MAX_AGE_MS) {

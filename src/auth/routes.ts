@@ -17,10 +17,11 @@ import {
   TOKEN_RESPONSE,
 } from './schemas.js';
 import { parseScope, SCOPE_NAMES } from './scopes.js';
-import type { SigningKey } from './signingKeys.js';
+import type { TokenKeyRing } from './tokenKeyRing.js';
 
 export type AuthRoutesOptions = {
-  signingKey: SigningKey;
+  /** The access-token keys: the current one signs, the JWKS publishes them all. */
+  tokenKeys: TokenKeyRing;
   /** Verifies presentations' and credentials' signatures (the node's crypto threads). */
   verifySignature: JwsVerifier;
   /** Where used presentations are recorded: this node's file, or a store nodes share. */
@@ -42,8 +43,7 @@ const OAUTH_ERROR_RESPONSE = (description: string) =>
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
   const issuer = `${app.config.publicUrl}/v1/auth`;
   const audience = `${app.config.publicUrl}/v1`;
-  const { signingKey } = options;
-  const jwks = { keys: [signingKey.publicJwk] };
+  const { tokenKeys } = options;
 
   app.get(
     '/.well-known/openid-configuration',
@@ -94,7 +94,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     },
     async (request, reply) => {
       reply.type(`${request.responseType}; charset=utf-8`);
-      return jwks;
+      return tokenKeys.jwks();
     },
   );
 
@@ -164,7 +164,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         const response = await handleTokenRequest(body, {
           trust,
           replays: options.replays,
-          signingKey,
+          signingKey: tokenKeys.current(),
           verifySignature: options.verifySignature,
           issuer,
           audience,

@@ -13,6 +13,7 @@ import {
 import { ADMIN_COMMANDS } from './admin.js';
 import { runGroup } from './commandTree.js';
 import { parseContractAddress } from './instance.js';
+import { KEYS_COMMANDS } from './keys.js';
 import { NETWORK_COMMANDS } from './network.js';
 import { CliUsageError, createOutput } from './output.js';
 import { reportFailure } from './reportFailure.js';
@@ -40,6 +41,8 @@ const OPTIONS = {
   validators: { type: 'string' },
   'block-period-seconds': { type: 'string' },
   at: { type: 'string' },
+  to: { type: 'string' },
+  'drop-previous': { type: 'boolean' },
   ...(Object.fromEntries(
     Object.values(CONFIG_FLAGS).map((flag) => [flag.slice(2), { type: 'string' }]),
   ) as Record<ConfigFlagName, { type: 'string' }>),
@@ -68,6 +71,13 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'wallet')
     return runGroup(WALLET_COMMANDS, ['wallet'], args, walletContext(values));
   if (command === 'admin') return runGroup(ADMIN_COMMANDS, ['admin'], args, adminContext(values));
+  if (command === 'keys')
+    return runGroup(KEYS_COMMANDS, ['keys'], args, {
+      config: parseConfig(process.env, configOverrides(values)),
+      output: createOutput(values.json === true),
+      to: values.to,
+      dropPrevious: values['drop-previous'] === true,
+    });
   if (command === 'verify') {
     // Untrusted is an answer, not a failure: exit 1 without an error message.
     const { runVerify } = await import('./verify.js');

@@ -1,5 +1,6 @@
 import { ADMIN_COMMANDS } from './admin.js';
 import { helpOf } from './commandTree.js';
+import { KEYS_COMMANDS } from './keys.js';
 import { NETWORK_COMMANDS } from './network.js';
 import { CliUsageError } from './output.js';
 import { WALLET_COMMANDS } from './wallet.js';
@@ -18,6 +19,8 @@ Commands:
   verify <file|->  Verify a credential (a JWT, a file holding one, or - for stdin) against
                    the registries: issuer, key, signature, accreditation chain, schema,
                    status; exit 0 trusted, 1 untrusted
+  keys rotate      Make a new access-token key current without downtime; the previous one
+                   verifies until its tokens expire
   network init     Write a Besu QBFT network for several operators: genesis, node keys,
                    Besu configs, a compose file with the validators and one API node each
   resolver-driver  Serve did:core and did:key to a DIF Universal Resolver
@@ -149,6 +152,8 @@ export function helpFor([command, ...rest]: readonly string[]): string {
       return helpOf(WALLET_COMMANDS, ['wallet'], rest);
     case 'network':
       return helpOf(NETWORK_COMMANDS, ['network'], rest);
+    case 'keys':
+      return helpOf(KEYS_COMMANDS, ['keys'], rest);
     case 'verify':
       return VERIFY_HELP;
     default:

@@ -44,7 +44,9 @@ export async function startNode(
     config.ledgerUrl === undefined
       ? undefined
       : await loadEnvironment(config, config.ledgerUrl, undefined, logger);
-  const keys = await openNodeKeys(config);
+  const keys = await openNodeKeys(config, (error) =>
+    logger.error({ err: error }, 'the token key ring was changed, but its new key cannot be used'),
+  );
   let embedded: EmbeddedLedger | undefined;
   let ledgerUrl = config.ledgerUrl;
   if (ledgerUrl === undefined) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createTokenTrust } from '../auth/createTokenTrust.js';
-import type { SigningKey } from '../auth/signingKeys.js';
+import type { TokenKeyRing } from '../auth/tokenKeyRing.js';
 import type { CryptoPool } from '../crypto/createCryptoPool.js';
 import { asCoreError } from '../errors/anyCoreError.js';
 import { RPC_ERRORS, RpcError } from '../errors/rpc.js';
@@ -16,7 +16,7 @@ import { toRpcErrorResponse } from './toRpcError.js';
 import { createTokenCache } from './writeGate/createTokenCache.js';
 import { createWriteGate } from './writeGate/createWriteGate.js';
 
-export type LedgerRoutesOptions = { signingKey: SigningKey; crypto: CryptoPool };
+export type LedgerRoutesOptions = { tokenKeys: TokenKeyRing; crypto: CryptoPool };
 
 /** Room for a full batch of raw transactions. */
 const RPC_BODY_LIMIT = 16 * 1024 * 1024;
@@ -33,7 +33,7 @@ export async function ledgerRoutes(
   options: LedgerRoutesOptions,
 ): Promise<void> {
   const { publicUrl } = app.config;
-  const jwks = { keys: [options.signingKey.publicJwk] };
+  const { tokenKeys } = options;
   const gate = createWriteGate({
     environment: app.environment,
     chain: app.chain,
@@ -41,9 +41,11 @@ export async function ledgerRoutes(
     crypto: options.crypto,
     verifyToken: createTokenCache(
       createTokenTrust({
-        own: { jwks, issuer: `${publicUrl}/v1/auth`, audience: `${publicUrl}/v1` },
+        own: { keys: tokenKeys.keys, issuer: `${publicUrl}/v1/auth`, audience: `${publicUrl}/v1` },
         peers: app.config.trustedPeers,
       }),
+      undefined,
+      tokenKeys.version,
     ),
   });
   app.setErrorHandler((error, request, reply) =>

@@ -53,11 +53,12 @@ describe('core-registry --help', () => {
         'admin revoke-policy',
         'admin revoke',
         'network init',
+        'keys rotate',
         'verify',
         'resolver-driver',
       ]),
     );
-    expect(seen).toHaveLength(41);
+    expect(seen).toHaveLength(43);
   });
 
   test('default: each group lists its commands and each command shows its own usage', async () => {

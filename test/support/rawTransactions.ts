@@ -1,5 +1,6 @@
-import { type Abi, type Address, encodeFunctionData, type Hex } from 'viem';
+import { type Abi, type Address, encodeFunctionData, type Hex, keccak256, toHex } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
+import { REGISTRIES } from '../../src/registries/catalog.js';
 
 /** Signs a free EIP-1559 call of `functionName` for the test chain. */
 export async function signCall(
@@ -110,4 +111,28 @@ export function revertDataOf(error: { data?: unknown }): Hex | undefined {
   const nested =
     typeof data === 'object' && data !== null ? (data as { data?: unknown }).data : data;
   return typeof nested === 'string' && nested.startsWith('0x') ? (nested as Hex) : undefined;
+}
+
+/**
+ * One `commitTimestampHashes` write of a fresh hash through `nodeUrl` with `token`, signed by
+ * `account`: the receipt's status once mined, or the JSON-RPC error's message.
+ */
+export async function timestampWrite(
+  nodeUrl: string,
+  environment: { chainId: number; registries: { timestamp: Address } },
+  account: PrivateKeyAccount,
+  token: string,
+): Promise<string> {
+  const raw = await signCall(account, {
+    to: environment.registries.timestamp,
+    abi: REGISTRIES.timestamp.abi,
+    functionName: 'commitTimestampHashes',
+    args: [keccak256(toHex(String(Math.random())))],
+    nonce: await nextNonce(nodeUrl, account.address),
+    chainId: environment.chainId,
+  });
+  const { json } = await sendRaw(nodeUrl, token, [raw]);
+  const entry = json as { result?: Hex; error?: { message: string } };
+  if (entry.error) return entry.error.message;
+  return (await receiptOf(nodeUrl, entry.result as Hex)).status;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,15 @@ export const SILENT_LOGGER = { info() {}, warn() {}, error() {} };
 /** A fresh data directory under the system temp dir. */
 export function createDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'core-registry-test-'));
+}
+
+/** A new data dir holding `node`'s operator and environment: a node of the same network. */
+export function copyEnvironment(node: Pick<TestNode, 'dataDir'>): string {
+  const dataDir = createDataDir();
+  for (const file of ['operator.json', 'environment.json']) {
+    copyFileSync(join(node.dataDir, file), join(dataDir, file));
+  }
+  return dataDir;
 }
 
 /** The ledger a test node runs on: its own embedded one, or its worker's (which it cannot stop). */

@@ -152,9 +152,21 @@ function openSession(uri: Pkcs11Uri, options: Pkcs11Options): Session {
     }
     libraries.set(modulePath, lib);
   }
-  const slot = lib
-    .C_GetSlotList(true)
-    .find((candidate) => lib.C_GetTokenInfo(candidate).label.trim() === uri.token);
+  // A slot whose token was just removed may fail to describe itself: it is not the one.
+  const labelOf = (candidate: Buffer) => {
+    try {
+      return lib.C_GetTokenInfo(candidate).label.trim();
+    } catch {
+      return undefined;
+    }
+  };
+  let slots: Buffer[];
+  try {
+    slots = lib.C_GetSlotList(true);
+  } catch (cause) {
+    return fail(`the PKCS#11 library "${modulePath}" lists no slots: ${describe(cause)}`, cause);
+  }
+  const slot = slots.find((candidate) => labelOf(candidate) === uri.token);
   if (!slot) return fail(`no token labelled "${uri.token}" in "${modulePath}"`);
   const pin = readPin(uri, options, fail);
   let handle: Buffer;

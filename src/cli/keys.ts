@@ -1,0 +1,36 @@
+import type { Config } from '../config.js';
+import type { CommandGroup } from './commandTree.js';
+import type { Output } from './output.js';
+
+/** What `keys` commands read: the node's settings (data dir, key, PKCS#11) and their flags. */
+export type KeysContext = {
+  config: Config;
+  output: Output;
+  /** `--to`: the new key, a file (made if absent) or a `pkcs11:` URI. */
+  to: string | undefined;
+  dropPrevious: boolean;
+};
+
+/** `core-registry keys …`: the node's own keys. */
+export const KEYS_COMMANDS: CommandGroup<KeysContext> = {
+  summary: "The node's keys: the access-token signing key.",
+  options: `Options: --data-dir DIR (CORE_DATA_DIR), --token-signing-key K (CORE_TOKEN_SIGNING_KEY),
+  --pkcs11-module F (CORE_PKCS11_MODULE), --json.
+  Exit codes: 0 done, 1 a step failed (the message names it), 2 bad usage.`,
+  commands: {
+    rotate: {
+      summary:
+        'Make a new access-token key current, without downtime: the\nprevious one verifies until its tokens expire (2 h)',
+      details: `Writes <data-dir>/token-keys.json, which the running node reads within a second:
+it signs new tokens with the new key and publishes both keys at /v1/auth/jwks, so tokens
+signed before keep writing here and at peers until they expire; then the previous key is
+dropped. Run it on the node's machine, with the node's settings.
+
+  --to K             the new key: a pkcs11: URI of a P-256 key in an HSM, or a key file
+                     (made if absent); default a new key file in the data dir
+  --drop-previous    drop the previous key at once (it leaked): its tokens stop working here
+                     now, and at peers when they next fetch the key set`,
+      run: async (args, context) => (await import('./keysRotate.js')).rotateKeys(args, context),
+    },
+  },
+};
