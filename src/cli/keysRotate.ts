@@ -7,7 +7,7 @@ import {
   writeTokenKeys,
 } from '../auth/tokenKeyRing.js';
 import { createCryptoPool } from '../crypto/createCryptoPool.js';
-import type { KeysContext } from './keys.js';
+import type { KeysContext } from './keysContext.js';
 
 /** `keys rotate`: see its help in keys.ts. */
 export async function rotateKeys(_args: string[], context: KeysContext): Promise<void> {

@@ -20,7 +20,7 @@ const CLI = resolve(import.meta.dirname, '../../dist/src/cli/main.js');
 const ROUNDS = 20;
 const WRITES_PER_ROUND = 4;
 
-type NodeProcess = { url: string; process: ChildProcess };
+type NodeProcess = { url: string; process: ChildProcess; log: () => string };
 type Acknowledged = { hash: Hex; blockNumber: Hex; blockHash: Hex };
 
 let dataDir: string;
@@ -41,13 +41,16 @@ async function startNodeProcess(): Promise<NodeProcess> {
       CORE_LOG_LEVEL: 'warn',
       CORE_RATE_LIMIT: '0',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
+  // The log (warnings and up, on stdout) and anything on stderr, for the failure messages.
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the node exited with ${child.exitCode}: ${log}`);
@@ -55,7 +58,7 @@ async function startNodeProcess(): Promise<NodeProcess> {
       (response) => response.ok,
       () => false,
     );
-    if (ready) return { url, process: child };
+    if (ready) return { url, process: child, log: () => log };
     await sleep(50);
   }
   throw new Error('the node did not become ready');
@@ -153,10 +156,21 @@ describe('embedded ledger durability', () => {
     const anvil = Number(readFileSync(join(dataDir, 'ledger/anvil.pid'), 'utf8'));
     process.kill(anvil, 'SIGKILL');
     for (const write of acknowledged) {
+      // Bounded, and saying why: the last answer and what the node logged (warnings and up).
+      const deadline = Date.now() + 90_000;
+      let last: unknown = null;
       let now = await receipt(node.url, write.hash).catch(() => null);
       while (now === null) {
+        if (Date.now() > deadline) {
+          throw new Error(
+            `no receipt of ${write.hash} within 90 s of the ledger's kill; last answer: ${String(last)}; node log: ${node.log().slice(-4000)}`,
+          );
+        }
         await sleep(100);
-        now = await receipt(node.url, write.hash).catch(() => null);
+        now = await receipt(node.url, write.hash).catch((error: unknown) => {
+          last = error;
+          return null;
+        });
       }
       expect(now).toEqual(write);
     }
