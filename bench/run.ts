@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -19,6 +19,7 @@ import { freePort, measure, measureSamples, measureTasks, type Row } from './mea
 import { cpuSeconds, rssMiB, startPlainAnvil } from './plainAnvil.js';
 import { measureScale, type ScaleRows } from './scale.js';
 import { seed } from './seed.js';
+import { createSoftHsmTokenKey } from './softHsmKey.js';
 
 /**
  * `npm run bench`: measures the node against baselines taken in the same run, and prints
@@ -28,7 +29,8 @@ import { seed } from './seed.js';
  *  (b) POST /v1/ledger eth_blockNumber through the node, and (c) straight to the ledger node
  *  (d) a DID document read, cached (same block), and (e) the first read after a new block
  *  (f) a timestamp read, (g) a page of 10 Track and Trace documents
- *  (h) token requests for timestamp:write (fresh presentation each, 8 in flight)
+ *  (h) token requests for timestamp:write (fresh presentation each, 8 in flight); (h2) the same at
+ *  a second node whose token key is in SoftHSM2 (PKCS#11), where SoftHSM2 is installed
  *  (i) 2,000 pre-signed writes through the gate of /v1/ledger, (j) the same straight to the ledger
  *  (its journaling front: fsync before anvil sees them), (k) the same to a plain anvil (no journal)
  *  and the resident memory of node and anvil before and after the rows
@@ -115,7 +117,10 @@ async function main(): Promise<void> {
         `${nodeUrl}/v1/track-and-trace/documents?page[size]=10`,
         load,
       ),
-      token: await withNodeCpu(node.pid, TOKEN_REQUESTS, () => measureTokens(nodeUrl, operator)),
+      token: await withNodeCpu(node.pid, TOKEN_REQUESTS, () =>
+        measureTokens('(h) token requests, timestamp:write', nodeUrl, operator),
+      ),
+      ...(await measureHsmTokens(ledgerUrl, dataDir, operator, children)),
       ...(await measureWrites(nodeUrl, ledgerUrl, plain.url, operator, environment, node.pid)),
     };
     await client.close();
@@ -271,8 +276,36 @@ async function rpcCall(url: string, method: string, params: unknown[]): Promise<
   return ((await response.json()) as { result: unknown }).result;
 }
 
+/**
+ * (h2) the token row again at a second node on the same ledger whose token key is in SoftHSM2
+ * (PKCS#11): what signing inside an HSM costs against the key file of (h).
+ */
+async function measureHsmTokens(
+  ledgerUrl: string,
+  dataDir: string,
+  operator: Operator,
+  children: ChildProcess[],
+): Promise<{ tokenHsm?: Row }> {
+  const key = await createSoftHsmTokenKey();
+  if ('skipped' in key) {
+    console.log(`(h2) skipped: ${key.skipped}`);
+    return {};
+  }
+  const hsmDir = mkdtempSync(join(tmpdir(), 'core-registry-bench-hsm-node-'));
+  for (const file of ['operator.json', 'environment.json']) {
+    copyFileSync(join(dataDir, file), join(hsmDir, file));
+  }
+  const { url, child } = await startNode(ledgerUrl, hsmDir, 0, key.env);
+  children.push(child);
+  const row = await withNodeCpu(child.pid as number, TOKEN_REQUESTS, () =>
+    measureTokens('(h2) token requests, key in SoftHSM2', url, operator),
+  );
+  child.kill('SIGTERM');
+  return { tokenHsm: row };
+}
+
 /** Token requests with presentations signed beforehand (each nonce is single use). */
-async function measureTokens(nodeUrl: string, operator: Operator): Promise<Row> {
+async function measureTokens(name: string, nodeUrl: string, operator: Operator): Promise<Row> {
   const holder = { did: operator.did, kid: operator.kid, privateKeyJwk: operator.privateKeyJwk };
   const audience = `${nodeUrl}/v1/auth`;
   const bodies = Array.from({ length: TOKEN_REQUESTS }, () => {
@@ -288,7 +321,7 @@ async function measureTokens(nodeUrl: string, operator: Operator): Promise<Row> 
       vp_token: { self_attestation: [vp] },
     });
   });
-  return measureTasks('(h) token requests, timestamp:write', TOKEN_REQUESTS, 8, async (i) => {
+  return measureTasks(name, TOKEN_REQUESTS, 8, async (i) => {
     const response = await fetch(`${audience}/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -326,6 +359,7 @@ function report(rows: Record<string, Row>): void {
   line('f/a2', r.timestamp, r.bareGet);
   line('g/a2', r.documents, r.bareGet);
   line('h/a', r.token, r.bare);
+  if (rows.tokenHsm) line('h2/h', rows.tokenHsm, r.token);
   line('i/j', r.writeGate, r.writeDirect);
   line('j/k', r.writeDirect, r.writePlain);
   const overhead = 1000 / r.writeGate.rps - 1000 / r.writeDirect.rps;
@@ -334,7 +368,7 @@ function report(rows: Record<string, Row>): void {
   );
   const cpu = (row: Row) => (row.cpuMicros ?? Number.NaN).toFixed(0);
   console.log(
-    `  node CPU (user + system): ${cpu(r.writeGate)} µs per gated write (i), ${cpu(r.writeDirect)} µs per write straight to its ledger's front (j), ${cpu(r.token)} µs per token request (h)`,
+    `  node CPU (user + system): ${cpu(r.writeGate)} µs per gated write (i), ${cpu(r.writeDirect)} µs per write straight to its ledger's front (j), ${cpu(r.token)} µs per token request (h)${rows.tokenHsm ? `, ${cpu(rows.tokenHsm)} µs with the key in SoftHSM2 (h2)` : ''}`,
   );
   // Baselines of the same run: what one request costs a process that does nothing (a), and the
   // node forwarding a read to the ledger (b); (i) − (b) is what the gate itself adds.
@@ -351,6 +385,7 @@ async function startNode(
   ledgerUrl: string | undefined,
   dataDir: string,
   ledgerPort = 0,
+  env: Record<string, string> = {},
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const ledger = ledgerUrl
@@ -371,6 +406,7 @@ async function startNode(
         CORE_LOG_LEVEL: 'warn',
         // The load generator is one client sending thousands of requests a second.
         CORE_RATE_LIMIT: '0',
+        ...env,
       },
     },
   );

@@ -8,4 +8,6 @@ export type KeysContext = {
   /** `--to`: the new key, a file (made if absent) or a `pkcs11:` URI. */
   to: string | undefined;
   dropPrevious: boolean;
+  /** `--curve` of `keys generate`. */
+  curve: string | undefined;
 };

@@ -77,6 +77,7 @@ async function main(argv: string[]): Promise<void> {
       output: createOutput(values.json === true),
       to: values.to,
       dropPrevious: values['drop-previous'] === true,
+      curve: values.curve,
     });
   if (command === 'verify') {
     // Untrusted is an answer, not a failure: exit 1 without an error message.

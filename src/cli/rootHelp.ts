@@ -19,8 +19,8 @@ Commands:
   verify <file|->  Verify a credential (a JWT, a file holding one, or - for stdin) against
                    the registries: issuer, key, signature, accreditation chain, schema,
                    status; exit 0 trusted, 1 untrusted
-  keys rotate      Make a new access-token key current without downtime; the previous one
-                   verifies until its tokens expire
+  keys <command>   The node's keys: make a key inside an HSM (PKCS#11); rotate the
+                   access-token key without downtime
   network init     Write a Besu QBFT network for several operators: genesis, node keys,
                    Besu configs, a compose file with the validators and one API node each
   resolver-driver  Serve did:core and did:key to a DIF Universal Resolver

@@ -53,12 +53,13 @@ describe('core-registry --help', () => {
         'admin revoke-policy',
         'admin revoke',
         'network init',
+        'keys generate',
         'keys rotate',
         'verify',
         'resolver-driver',
       ]),
     );
-    expect(seen).toHaveLength(43);
+    expect(seen).toHaveLength(44);
   });
 
   test('default: each group lists its commands and each command shows its own usage', async () => {

@@ -4,9 +4,7 @@ import { join } from 'node:path';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { requestToken } from '../../src/client/index.js';
-import { generatePkcs11Key } from '../../src/crypto/pkcs11/openPkcs11Key.js';
-import { parsePkcs11Uri } from '../../src/crypto/pkcs11/pkcs11Uri.js';
-import { toPublicJwk } from '../../src/identity/jwk.js';
+import { runCli } from '../support/cli.js';
 import { createHolder, registerHolder, type TestHolder } from '../support/holders.js';
 import { operatorOf } from '../support/operator.js';
 import { timestampWrite } from '../support/rawTransactions.js';
@@ -27,17 +25,16 @@ let spare: ReturnType<typeof createSoftHsmToken>;
 let node: TestNode;
 let peer: TestNode;
 let holder: TestHolder;
-let publicKey: Uint8Array;
+let publicJwk: { x: string; y: string };
 
 beforeAll(async () => {
   hsm = createSoftHsmToken(`node-${process.pid}`);
   spare = createSoftHsmToken(`spare-${process.pid}`);
   const uri = hsm.uri('token-key');
-  ({ publicKey } = await generatePkcs11Key(parsePkcs11Uri(uri), 'P-256', {
-    setting: 'test',
-    modulePath: undefined,
-    pin: undefined,
-  }));
+  // Made by the CLI, as an operator would: inside the token, never extractable.
+  const made = await runCli(['keys', 'generate', '--to', uri, '--json']);
+  expect(made.code, made.stderr).toBe(0);
+  publicJwk = (JSON.parse(made.stdout) as { publicJwk: { x: string; y: string } }).publicJwk;
   node = await startTestNode({ env: { CORE_TOKEN_SIGNING_KEY: uri } });
   peer = await startTestNode({
     dataDir: copyEnvironment(node),
@@ -63,7 +60,7 @@ describe('the access-token key in SoftHSM2', () => {
     const jwks = (await (await fetch(`${node.url}/v1/auth/jwks`)).json()) as {
       keys: { x: string; y: string; crv: string }[];
     };
-    const expected = toPublicJwk(`0x${Buffer.from(publicKey).toString('hex')}`, 'P-256');
+    const expected = publicJwk;
     expect(jwks.keys).toEqual([
       expect.objectContaining({ crv: 'P-256', x: expected.x, y: expected.y }),
     ]);
