@@ -83,6 +83,15 @@ describe('openTokenKeyRing', () => {
     ).toHaveLength(2);
   });
 
+  test('error: a current key of the ring that cannot be opened is named as the ring’s', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'core-registry-ring-'));
+    const path = join(dataDir, TOKEN_KEYS_FILE);
+    writeTokenKeys(path, { current: 'pkcs11:token=gone;object=k', retired: [] });
+    await expect(
+      openTokenKeyRing({ setting: join(dataDir, 'unused.json'), dataDir, pool, pkcs11 }),
+    ).rejects.toThrow(`${path} ("current"): CORE_TOKEN_SIGNING_KEY: no PKCS#11 library`);
+  });
+
   test('error: a ring file that is not one is named', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'core-registry-ring-'));
     const path = join(dataDir, TOKEN_KEYS_FILE);

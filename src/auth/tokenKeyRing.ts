@@ -58,8 +58,13 @@ export async function openTokenKeyRing(options: OpenTokenKeyRingOptions): Promis
   const { dataDir, pool, pkcs11 } = options;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const path = join(dataDir, TOKEN_KEYS_FILE);
-  let file = readTokenKeys(path) ?? { current: options.setting, retired: [] };
-  let current = await loadSigningKey(file.current, pool, pkcs11);
+  const recorded = readTokenKeys(path);
+  let file = recorded ?? { current: options.setting, retired: [] };
+  let current = await loadSigningKey(file.current, pool, pkcs11).catch((error: unknown) => {
+    // The key came from the ring, not from the setting the message names: say so.
+    if (!recorded || !(error instanceof EnvironmentError)) throw error;
+    throw new EnvironmentError(`${path} ("current"): ${error.message}`, { cause: error });
+  });
   let version = 0;
   let published: { ids: string; jwks: JSONWebKeySet; keys: JWTVerifyGetKey } | undefined;
 
