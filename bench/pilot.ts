@@ -6,13 +6,13 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { decodeFunctionResult, encodeFunctionData, type Hex, toHex } from 'viem';
-import { readOperatorSigner } from '../src/cli/operatorSteps.js';
 import { type CoreClient, createCoreClient } from '../src/client/createCoreClient.js';
-import { createCredential } from '../src/client/credentials.js';
+import { signCredential } from '../src/client/credentials.js';
 import { getDidHistory } from '../src/client/getDidHistory.js';
 import { requestToken } from '../src/client/requestToken.js';
 import { createDidCoreSigner, type WalletSigner } from '../src/client/signers.js';
 import { signWrites } from '../src/client/signWrites.js';
+import { readOperator } from '../src/genesis/operator.js';
 import { residentFileMiB, residentMiB } from '../src/ledger/embedded/memoryWatch.js';
 import { readPidFile } from '../src/ledger/embedded/processFiles.js';
 
@@ -101,7 +101,7 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
     node.kill('SIGTERM');
     throw error;
   });
-  const operator = await readOperatorSigner(join(dataDir, 'operator.json'));
+  const operator = await readOperator(join(dataDir, 'operator.json'));
   const algorithmId = await findSha256(client).catch((error: unknown) => {
     node.kill('SIGTERM');
     throw error;
@@ -114,7 +114,7 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
       while (next < count) {
         next++;
         const holder = await createDidCoreSigner();
-        const credential = createCredential({
+        const credential = await signCredential({
           issuer: operator,
           subject: holder.did,
           type: 'VerifiableAuthorisationToOnboard',

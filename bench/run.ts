@@ -7,11 +7,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { encodeFunctionData, type Hex, keccak256, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createPresentation, createSelfAttestation } from '../src/client/credentials.js';
+import { signPresentation, signSelfAttestation } from '../src/client/credentials.js';
 import { requestToken } from '../src/client/requestToken.js';
 import { type Environment, readEnvironment } from '../src/genesis/environment.js';
 import { loadOrCreateOperator, type Operator } from '../src/genesis/operator.js';
-import { toPrivateKeyHex } from '../src/identity/jwk.js';
 import { createLedgerClient, type LedgerClient } from '../src/ledger/createLedgerClient.js';
 import { readPidFile } from '../src/ledger/embedded/processFiles.js';
 import { REGISTRIES } from '../src/registries/catalog.js';
@@ -174,13 +173,12 @@ async function measureWrites(
   environment: Environment,
   nodePid: number | undefined,
 ) {
-  const holder = { did: operator.did, kid: operator.kid, privateKeyJwk: operator.privateKeyJwk };
   const { accessToken } = await requestToken({
     baseUrl: nodeUrl,
     scope: 'openid timestamp:write',
-    holder,
+    holder: operator,
   });
-  const signer = privateKeyToAccount(toPrivateKeyHex(operator.privateKeyJwk));
+  const signer = operator.account;
   const direct = privateKeyToAccount(generatePrivateKey());
   const sign = async (account: typeof signer, count: number, firstNonce: number) => {
     const raws: Hex[] = [];
@@ -306,21 +304,22 @@ async function measureHsmTokens(
 
 /** Token requests with presentations signed beforehand (each nonce is single use). */
 async function measureTokens(name: string, nodeUrl: string, operator: Operator): Promise<Row> {
-  const holder = { did: operator.did, kid: operator.kid, privateKeyJwk: operator.privateKeyJwk };
   const audience = `${nodeUrl}/v1/auth`;
-  const bodies = Array.from({ length: TOKEN_REQUESTS }, () => {
-    const vp = createPresentation({
-      holder,
-      credentials: [createSelfAttestation(holder)],
-      audience,
-      expiresIn: 240,
-    });
-    return JSON.stringify({
-      grant_type: 'vp_token',
-      scope: 'openid timestamp:write',
-      vp_token: { self_attestation: [vp] },
-    });
-  });
+  const bodies = await Promise.all(
+    Array.from({ length: TOKEN_REQUESTS }, async () => {
+      const vp = await signPresentation({
+        holder: operator,
+        credentials: [await signSelfAttestation(operator)],
+        audience,
+        expiresIn: 240,
+      });
+      return JSON.stringify({
+        grant_type: 'vp_token',
+        scope: 'openid timestamp:write',
+        vp_token: { self_attestation: [vp] },
+      });
+    }),
+  );
   return measureTasks(name, TOKEN_REQUESTS, 8, async (i) => {
     const response = await fetch(`${audience}/token`, {
       method: 'POST',

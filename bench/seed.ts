@@ -9,10 +9,8 @@ import {
   keccak256,
   toHex,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import type { Environment } from '../src/genesis/environment.js';
 import type { Operator } from '../src/genesis/operator.js';
-import { toPrivateKeyHex } from '../src/identity/jwk.js';
 import { REGISTRIES } from '../src/registries/catalog.js';
 
 const MATURITY = 5n;
@@ -33,7 +31,7 @@ export async function seed(
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [ledgerUrl] } },
   });
-  const account = privateKeyToAccount(toPrivateKeyHex(operator.privateKeyJwk));
+  const { account } = operator;
   const client = createPublicClient({ chain, transport: http(ledgerUrl), pollingInterval: 50 });
   const wallet = createWalletClient({ account, chain, transport: http(ledgerUrl) });
   const free = { maxFeePerGas: 0n, maxPriorityFeePerGas: 0n, gas: 5_000_000n } as const;

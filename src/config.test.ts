@@ -26,6 +26,7 @@ describe('parseConfig', () => {
       trustedPeers: [],
       cryptoWorkers: availableParallelism() > 2 ? availableParallelism() - 1 : 0,
       tokenSigningKey: resolve('.core-registry', 'auth-signing-key.json'),
+      operatorKey: resolve('.core-registry', 'operator.json'),
       pkcs11: { modulePath: undefined, pin: undefined },
     });
   });
@@ -53,6 +54,17 @@ describe('parseConfig', () => {
     );
     expect(() => parseConfig({}, { CORE_TOKEN_SIGNING_KEY: `${uri}&pin-value=1234` })).toThrow(
       '"--token-signing-key" must not carry a PIN',
+    );
+  });
+
+  test('behavior: the operator key is a record file or a pkcs11: URI', () => {
+    const uri = 'pkcs11:token=core;object=operator?module-path=/usr/lib/softhsm/libsofthsm2.so';
+    expect(parseConfig({ CORE_OPERATOR_KEY: uri }).operatorKey).toBe(uri);
+    expect(parseConfig({}, { CORE_OPERATOR_KEY: 'keys/operator.json' }).operatorKey).toBe(
+      resolve('keys/operator.json'),
+    );
+    expect(() => parseConfig({}, { CORE_OPERATOR_KEY: `${uri}&pin-value=1234` })).toThrow(
+      '"--operator-key" must not carry a PIN',
     );
   });
 

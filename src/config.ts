@@ -90,6 +90,13 @@ export type Config = {
    * an HSM (docs/operators.md, "Keys").
    */
   tokenSigningKey: string;
+  /**
+   * The operator's key (`CORE_OPERATOR_KEY`): an operator record file (default
+   * `<dataDir>/operator.json`, created with a new key at the first start of an embedded node or
+   * `deploy`), or an RFC 7512 `pkcs11:` URI of a secp256k1 key in an HSM, whose record is then
+   * `<dataDir>/operator.json` (docs/operators.md, "Keys").
+   */
+  operatorKey: string;
   /** Where PKCS#11 keys come from when their URI does not say: the library and the PIN. */
   pkcs11: { modulePath: string | undefined; pin: string | undefined };
 };
@@ -120,6 +127,7 @@ export const CONFIG_FLAGS = {
   CORE_TRUSTED_PEERS: '--trusted-peers',
   CORE_CRYPTO_WORKERS: '--crypto-workers',
   CORE_TOKEN_SIGNING_KEY: '--token-signing-key',
+  CORE_OPERATOR_KEY: '--operator-key',
   CORE_PKCS11_MODULE: '--pkcs11-module',
 } as const satisfies Record<string, `--${string}`>;
 export type ConfigVariable = keyof typeof CONFIG_FLAGS;
@@ -231,6 +239,10 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
     tokenSigningKey: parseKeySetting(
       setting('CORE_TOKEN_SIGNING_KEY'),
       value('CORE_TOKEN_SIGNING_KEY') ?? resolve(dataDir, 'auth-signing-key.json'),
+    ),
+    operatorKey: parseKeySetting(
+      setting('CORE_OPERATOR_KEY'),
+      value('CORE_OPERATOR_KEY') ?? resolve(dataDir, 'operator.json'),
     ),
     pkcs11: {
       modulePath: value('CORE_PKCS11_MODULE'),

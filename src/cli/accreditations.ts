@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Hex, toHex } from 'viem';
 import type { ContractWrite } from '../client/contractWrite.js';
 import type { CoreClient } from '../client/createCoreClient.js';
-import { createCredential, type Signer } from '../client/credentials.js';
+import { type AnySigner, signCredential } from '../client/credentials.js';
 import { ProblemResponseError } from '../client/errors.js';
 import { paginate } from '../client/paginate.js';
 import type { Attribute } from '../client/responses.js';
@@ -160,7 +160,7 @@ export async function accreditIssuer(
   parameters: {
     accreditor: string;
     /** The signer of the accreditation: a key of the accreditor's DID that is an `assertionMethod`. */
-    readSigner: () => Promise<Signer>;
+    readSigner: () => Promise<AnySigner>;
     did: string;
     role: AccreditedRole;
     accreditedFor: ReturnType<typeof parseAccreditedFor>;
@@ -180,7 +180,7 @@ export async function accreditIssuer(
     functionName: 'setAttributeMetadata',
     args: [did, attributeId, issuerType, signer.did, accreditorAttribute.id],
   });
-  const credential = createCredential({
+  const credential = await signCredential({
     issuer: signer,
     subject: did,
     type: credentialType,

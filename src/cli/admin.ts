@@ -1,5 +1,5 @@
 import { getAddress, isAddress } from 'viem';
-import { createCredential } from '../client/credentials.js';
+import { signCredential } from '../client/credentials.js';
 import { accredit, revokeAccreditation } from './adminAccredit.js';
 import { changeAttributes } from './adminAttributes.js';
 import type { AdminContext } from './adminContext.js';
@@ -78,6 +78,16 @@ export const ADMIN_COMMANDS: CommandGroup<AdminContext> = {
       run: async (args, context) =>
         (await import('./adminDeployInstance.js')).deployRegistryInstance(args, context),
     },
+    handover: {
+      args: '--to <pkcs11: URI | key file>',
+      summary:
+        'Hand the operator role to another key (an HSM key, or a key file\nmade if absent): the operator DID stays, its key rolls',
+      details:
+        'The current key grants its policies to the new key and rolls the operator DID to it; the\nnew key then revokes the old one\'s policies, and the operator record names the new key. A\nstopped run resumes when run again with the same --to (docs/operators.md, "Keys").',
+      publishes: "the new key's public key and address, the policy names moved",
+      // The HSM binding loads only for the commands that open keys.
+      run: async (args, context) => (await import('./adminHandover.js')).handover(args, context),
+    },
     invoke: {
       args: '<did> <address>',
       summary:
@@ -98,12 +108,12 @@ export const ADMIN_COMMANDS: CommandGroup<AdminContext> = {
   },
 };
 
-async function onboard(args: string[], { output, operatorKeyPath }: AdminContext) {
+async function onboard(args: string[], { output, operatorKey }: AdminContext) {
   const usage = 'admin onboard takes one did:core v1';
   if (args.length > 1) throw new CliUsageError(usage);
   const did = parseDidArgument(args[0], ['did:core v1'], usage);
-  const operator = await readOperatorSigner(operatorKeyPath);
-  const credential = createCredential({
+  const operator = await readOperatorSigner(operatorKey);
+  const credential = await signCredential({
     issuer: operator,
     subject: did,
     type: 'VerifiableAuthorisationToOnboard',
@@ -136,9 +146,9 @@ async function authoriseInvocation([value, contract, ...extra]: string[], contex
   if (contract === undefined || !isAddress(contract, { strict: false }) || extra.length > 0)
     throw new CliUsageError(usage);
   const did = parseDidArgument(value, ['did:core v1', 'did:key'], usage);
-  const operator = await readOperatorSigner(context.operatorKeyPath);
+  const operator = await readOperatorSigner(context.operatorKey);
   const contractAddress = getAddress(contract);
-  const credential = createCredential({
+  const credential = await signCredential({
     issuer: operator,
     subject: did,
     type: 'VerifiableAuthorisationToInvoke',

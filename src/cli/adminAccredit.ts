@@ -26,7 +26,7 @@ export async function accredit(
   const did = parseDidArgument(value, ['did:core v1'], usage);
   const accreditedFor = parseAccreditedFor(context.types, context.schema);
   assertDefaultRegistry(context, 'accredit');
-  const operator = await readOperatorSigner(context.operatorKeyPath);
+  const operator = await readOperatorSigner(context.operatorKey);
   await accreditIssuer(context, {
     accreditor: operator.did,
     readSigner: async () => operator,
@@ -46,7 +46,7 @@ export async function revokeAccreditation([value, ...extra]: string[], context: 
   if (extra.length > 0) throw new CliUsageError(usage);
   const did = parseDidArgument(value, ['did:core v1'], usage);
   assertDefaultRegistry(context, 'revoke-accreditation');
-  const operator = await readOperatorSigner(context.operatorKeyPath);
+  const operator = await readOperatorSigner(context.operatorKey);
   await revokeAccreditations(context, {
     accreditor: operator.did,
     did,

@@ -6,7 +6,7 @@ import { createLedgerClient } from '../ledger/createLedgerClient.js';
 import { RPC_URL_FILE } from '../ledger/embedded/embeddedLedger.js';
 import { REGISTRIES, REGISTRY_NAMES, type RegistryName } from '../registries/catalog.js';
 import type { AdminContext } from './adminContext.js';
-import { readOperatorOf } from './operatorSteps.js';
+import { readOperatorSigner } from './operatorSteps.js';
 import { CliUsageError } from './output.js';
 
 /**
@@ -19,7 +19,7 @@ export async function deployRegistryInstance(
 ) {
   if (registry === undefined || !(registry in REGISTRIES) || extra.length > 0)
     throw new CliUsageError(`admin deploy-instance takes one of ${REGISTRY_NAMES.join(', ')}`);
-  const operator = await readOperatorOf(context.operatorKeyPath);
+  const operator = await readOperatorSigner(context.operatorKey);
   const environmentPath = context.environmentPath ?? join(context.dataDir, 'environment.json');
   const environment = readEnvironment(environmentPath);
   if (!environment)

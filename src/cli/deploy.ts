@@ -1,15 +1,17 @@
-import { join } from 'node:path';
 import type { Config } from '../config.js';
 import { ConfigError } from '../errors/config.js';
 import type { Environment } from '../genesis/environment.js';
-import { loadOrCreateOperator, readOperator } from '../genesis/operator.js';
+import { openOperator, operatorKeyOf, readOperator } from '../genesis/operator.js';
 import { runGenesis } from '../genesis/runGenesis.js';
 import { createLedgerClient } from '../ledger/createLedgerClient.js';
 import { getLedgerChainId } from './ledgerChainId.js';
 
 export type DeployParameters = {
   config: Config;
-  /** An operator key file (`operator.json` layout); default `<data dir>/operator.json`, created if absent. */
+  /**
+   * An operator record file (`operator.json` layout) that must exist; default: `config.operatorKey`
+   * (`<data dir>/operator.json` or a `pkcs11:` URI), whose record is created if absent.
+   */
   operatorKeyPath: string | undefined;
   log: (message: string) => void;
 };
@@ -37,9 +39,10 @@ export async function deploy({
   try {
     // A ledger that does not answer is said before any operator key is created.
     await getLedgerChainId(ledger);
+    const setting = operatorKeyOf(config);
     const operator = operatorKeyPath
-      ? await readOperator(operatorKeyPath)
-      : await loadOrCreateOperator(join(config.dataDir, 'operator.json'));
+      ? await readOperator(operatorKeyPath, config.pkcs11)
+      : await openOperator(setting, { create: true });
     return await runGenesis({ ledger, operator, environmentPath: config.environmentPath, log });
   } finally {
     await ledger.close();

@@ -10,6 +10,7 @@ import {
   parseConfig,
   parseHttpUrl,
 } from '../config.js';
+import { isPkcs11Uri } from '../crypto/pkcs11/pkcs11Uri.js';
 import { ADMIN_COMMANDS } from './admin.js';
 import { runGroup } from './commandTree.js';
 import { parseContractAddress } from './instance.js';
@@ -26,7 +27,6 @@ const DEFAULT_NODE_URL = 'http://localhost:8080';
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
-  'operator-key': { type: 'string' },
   node: { type: 'string' },
   json: { type: 'boolean' },
   wallet: { type: 'string' },
@@ -112,7 +112,8 @@ async function main(argv: string[]): Promise<void> {
   const { deploy } = await import('./deploy.js');
   const environment = await deploy({
     config,
-    operatorKeyPath: values['operator-key'],
+    // A record file given must exist; an HSM key's record is made in the data dir on first use.
+    operatorKeyPath: isPkcs11Uri(config.operatorKey) ? undefined : values['operator-key'],
     log: (message) => console.error(`core-registry: ${message}`),
   });
   console.error(`core-registry: environment written to ${config.environmentPath}`);
@@ -164,8 +165,17 @@ function adminContext(values: Values) {
   const dataDir = values['data-dir'] ?? process.env.CORE_DATA_DIR ?? DEFAULT_DATA_DIR;
   return {
     ...commonContext(values),
-    operatorKeyPath: values['operator-key'] ?? join(dataDir, 'operator.json'),
+    operatorKey: {
+      key:
+        values['operator-key'] ?? process.env.CORE_OPERATOR_KEY ?? join(dataDir, 'operator.json'),
+      recordPath: join(dataDir, 'operator.json'),
+      pkcs11: {
+        modulePath: values['pkcs11-module'] ?? process.env.CORE_PKCS11_MODULE,
+        pin: process.env.CORE_PKCS11_PIN || undefined,
+      },
+    },
     dataDir,
+    to: values.to,
     ledgerUrl: values['ledger-url'] ?? process.env.CORE_LEDGER_URL,
     environmentPath: values.environment ?? process.env.CORE_ENVIRONMENT,
     types: values.types,

@@ -1,17 +1,26 @@
+import type { LocalAccount } from 'viem/accounts';
 import type { ContractWrite } from '../client/contractWrite.js';
-import { createDidCoreSigner } from '../client/signers.js';
-import { readOperator } from '../genesis/operator.js';
+import type { AnySigner } from '../client/credentials.js';
+import { type OperatorKeySetting, openOperator } from '../genesis/operator.js';
 import type { AdminContext } from './adminContext.js';
 import { writeScopeOf } from './instance.js';
 import { CliUsageError } from './output.js';
-import { requestTokenStep, requireAccount, writeStep } from './steps.js';
+import { requestTokenStep, writeStep } from './steps.js';
 
 /** One write of the operator through the API: a token for the registry's write scope, then the transaction. */
 export async function sendAsOperator(
-  { client, output, operatorKeyPath, contractAddress }: AdminContext,
+  context: AdminContext,
   write: ContractWrite & { step: string },
 ) {
-  const operator = await readOperatorSigner(operatorKeyPath);
+  return sendAs(context, await readOperatorSigner(context.operatorKey), write);
+}
+
+/** {@link sendAsOperator} signed by `signer`: the operator's key, or the key it hands over to. */
+export async function sendAs(
+  { client, output, contractAddress }: AdminContext,
+  operator: AnySigner & { account: LocalAccount },
+  write: ContractWrite & { step: string },
+) {
   const scope = writeScopeOf(write.registry, contractAddress);
   const accessToken = await requestTokenStep({ client, output }, operator, scope);
   const { step, ...call } = write;
@@ -23,18 +32,14 @@ export async function sendAsOperator(
   });
 }
 
-/** The operator as a signer: its did:core and its secp256k1 key, with the key's account. */
-export async function readOperatorSigner(path: string) {
-  const { did, privateKeyJwk } = await readOperatorOf(path);
-  const signer = await createDidCoreSigner({ did, privateKeyJwk });
-  return { ...signer, account: requireAccount(signer) };
-}
-
-/** The operator file, or a usage error saying where admin commands must run. */
-export function readOperatorOf(path: string) {
-  return readOperator(path).catch((error: unknown) => {
+/**
+ * The operator as a signer: its did:core, the key's account and its JWS signer, wherever the key
+ * lives; or a usage error saying where admin commands must run.
+ */
+export function readOperatorSigner(setting: OperatorKeySetting) {
+  return openOperator(setting, { create: false }).catch((error: unknown) => {
     throw new CliUsageError(
-      `Cannot use the operator key ${path} (${(error as Error).message}): run admin commands where the node's data directory is, or pass --operator-key`,
+      `Cannot use the operator key ${setting.key} (${(error as Error).message}): run admin commands where the node's data directory is, or pass --operator-key`,
     );
   });
 }

@@ -65,6 +65,8 @@ Options (each overrides its environment variable):
   --token-signing-key K CORE_TOKEN_SIGNING_KEY access-token key: a P-256 JWK file or a
                      pkcs11: URI (<data-dir>/auth-signing-key.json); the PIN comes from
                      CORE_PKCS11_PIN or the URI's pin-source=file:, never a flag
+  --operator-key K   CORE_OPERATOR_KEY operator key: a record file or a pkcs11: URI of a
+                     secp256k1 key (<data-dir>/operator.json, made at the first start)
   --pkcs11-module F  CORE_PKCS11_MODULE PKCS#11 library for pkcs11: keys without module-path
   --crypto-workers N CORE_CRYPTO_WORKERS threads that verify and sign beside the event loop,
                      0 = on it (cores - 1 from 3 cores on, else 0)
@@ -85,8 +87,9 @@ Options:
   --ledger-url URL   CORE_LEDGER_URL  the ledger's JSON-RPC URL (required)
   --data-dir DIR     CORE_DATA_DIR    data directory (./.core-registry)
   --environment F    CORE_ENVIRONMENT environment file (<data-dir>/environment.json)
-  --operator-key F                    operator key file (default <data-dir>/operator.json,
-                                      created if absent)
+  --operator-key K   CORE_OPERATOR_KEY operator key: a record file that must exist, or a
+                     pkcs11: URI of a secp256k1 key in an HSM (its record <data-dir>/operator.json
+                     is made if absent); default <data-dir>/operator.json, created if absent
 
 Exit codes: 0 done, 1 a step failed (the message says which), 2 bad usage.
 `;

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Logger, pino } from 'pino';
 import type { Config } from '../config.js';
@@ -6,7 +5,7 @@ import { ConfigError } from '../errors/config.js';
 import { EnvironmentError } from '../errors/environment.js';
 import { ReplayStoreUnavailableError } from '../errors/replayStore.js';
 import { type Environment, readEnvironment } from '../genesis/environment.js';
-import { loadOrCreateOperator } from '../genesis/operator.js';
+import { type Operator, openOperator, operatorKeyOf } from '../genesis/operator.js';
 import { runGenesis } from '../genesis/runGenesis.js';
 import { createLedgerClient } from '../ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../ledger/embedded/embeddedLedger.js';
@@ -47,6 +46,16 @@ export async function startNode(
   const keys = await openNodeKeys(config, (error) =>
     logger.error({ err: error }, 'the token key ring was changed, but its new key cannot be used'),
   );
+  // The embedded node performs genesis with the operator's key: opened (or made) before the ledger starts.
+  const operator =
+    config.ledgerUrl === undefined
+      ? await openOperator(operatorKeyOf(config), { create: true }).catch(
+          async (error: unknown) => {
+            await keys.crypto.close();
+            throw error;
+          },
+        )
+      : undefined;
   let embedded: EmbeddedLedger | undefined;
   let ledgerUrl = config.ledgerUrl;
   if (ledgerUrl === undefined) {
@@ -67,7 +76,14 @@ export async function startNode(
   let app: FastifyInstance;
   let environment: Environment;
   try {
-    environment = external ?? (await loadEnvironment(config, ledgerUrl, embedded, logger));
+    environment =
+      external ??
+      (await loadEnvironment(
+        config,
+        ledgerUrl,
+        embedded && operator ? { ledger: embedded, operator } : undefined,
+        logger,
+      ));
     app = await buildServer(
       { ...config, ledgerUrl, environment },
       { loggerInstance: logger, ledgerTransport: embedded?.transport, keys },
@@ -97,16 +113,17 @@ export async function startNode(
   };
 }
 
+/** The environment of an external ledger, or the embedded one's after genesis by `operator`. */
 async function loadEnvironment(
   config: Config,
   ledgerUrl: string,
-  embedded: EmbeddedLedger | undefined,
+  embedded: { ledger: EmbeddedLedger; operator: Operator } | undefined,
   logger: Logger,
 ): Promise<Environment> {
-  const ledger = createLedgerClient({ url: ledgerUrl, transport: embedded?.transport });
+  const ledger = createLedgerClient({ url: ledgerUrl, transport: embedded?.ledger.transport });
   try {
     if (embedded) {
-      const operator = await loadOrCreateOperator(join(config.dataDir, 'operator.json'));
+      const { operator } = embedded;
       return await runGenesis({
         ledger,
         operator,

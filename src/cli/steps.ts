@@ -1,6 +1,7 @@
+import type { Hex } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { CoreClient } from '../client/createCoreClient.js';
-import type { Signer } from '../client/credentials.js';
+import type { AnySigner } from '../client/credentials.js';
 import { requestToken } from '../client/requestToken.js';
 import type { WalletSigner } from '../client/signers.js';
 import {
@@ -30,7 +31,7 @@ export async function readWalletWriter(walletPath: string) {
 /** Requests a token for `scope` (without `openid`) as the step "Request a <scope> token". */
 export function requestTokenStep(
   { client, output }: StepContext,
-  holder: Signer,
+  holder: AnySigner,
   scope: string,
   credential?: string,
 ): Promise<string> {
@@ -55,4 +56,13 @@ export function writeStep(
   return output.step(name, (progress) =>
     writeContractAndWait(client, { ...write, onProgress: progress }),
   );
+}
+
+/** The latest block's time, read through the node. */
+export async function blockTime(client: CoreClient): Promise<bigint> {
+  const { timestamp } = await client.rpc<{ timestamp: Hex }>('eth_getBlockByNumber', [
+    'latest',
+    false,
+  ]);
+  return BigInt(timestamp);
 }

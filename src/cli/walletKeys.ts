@@ -1,13 +1,11 @@
 import { rm } from 'node:fs/promises';
-import type { Hex } from 'viem';
 import type { ContractWrite } from '../client/contractWrite.js';
-import type { CoreClient } from '../client/createCoreClient.js';
 import { createDidCoreSigner, createPrivateJwk, type WalletSigner } from '../client/signers.js';
 import { VERIFICATION_RELATIONSHIPS } from '../identity/didDocument.js';
 import { toPublicKeyHex } from '../identity/jwk.js';
 import type { CommandGroup } from './commandTree.js';
 import { CliUsageError } from './output.js';
-import { requestTokenStep, requireAccount, writeStep } from './steps.js';
+import { blockTime, requestTokenStep, requireAccount, writeStep } from './steps.js';
 import type { KeysOptions, WalletContext } from './walletContext.js';
 import { readWalletFile, saveWalletFile } from './walletFile.js';
 
@@ -126,13 +124,4 @@ async function didRegistryWriter(context: WalletContext, controller: WalletSigne
   const accessToken = await requestTokenStep(context, controller, 'did-registry:write');
   return (step: string, write: ContractWrite<'did-registry'>) =>
     writeStep(context, step, { ...write, account, accessToken });
-}
-
-/** The latest block's time, read through the node. */
-async function blockTime(client: CoreClient): Promise<bigint> {
-  const { timestamp } = await client.rpc<{ timestamp: Hex }>('eth_getBlockByNumber', [
-    'latest',
-    false,
-  ]);
-  return BigInt(timestamp);
 }

@@ -7,7 +7,7 @@ import {
   encodeFunctionData,
   type Hex,
 } from 'viem';
-import type { PrivateKeyAccount } from 'viem/accounts';
+import type { LocalAccount } from 'viem/accounts';
 import type { CoreClient } from './createCoreClient.js';
 import { type Receipt, sendWrite, waitForReceipt } from './writeContract.js';
 
@@ -31,7 +31,7 @@ export type CommitAndRevealParameters = {
   functionName: string;
   /** Its arguments without the trailing salt. */
   args: readonly unknown[];
-  account: PrivateKeyAccount;
+  account: LocalAccount;
   accessToken: string;
   contractAddress?: Address;
   /** Told about each step and each block waited for. */

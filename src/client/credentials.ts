@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PrivateEcJwk, PublicEcJwk } from '../identity/jwk.js';
+import { type JwsSigningKey, signCompactJwsWith } from '../identity/signCompactJws.js';
 import { signJwt } from './signJwt.js';
 
 const VCDM_1_1 = 'https://www.w3.org/2018/credentials/v1';
@@ -10,6 +11,23 @@ export type Signer = {
   kid: string;
   privateKeyJwk: PrivateEcJwk;
 };
+
+/**
+ * A signer whose private key stays elsewhere (an HSM through PKCS#11, a KMS): it signs JWS
+ * signing inputs. {@link signCredential} and {@link signPresentation} take it.
+ */
+export type RemoteSigner = { did: string; kid: string; signingKey: JwsSigningKey };
+
+/** A signer with its key in hand, or one whose key stays elsewhere. */
+export type AnySigner = Signer | RemoteSigner;
+
+type Jws = [header: Record<string, unknown>, payload: Record<string, unknown>];
+
+async function signWith([header, payload]: Jws, signer: AnySigner): Promise<string> {
+  return 'privateKeyJwk' in signer
+    ? signJwt(header, payload, signer.privateKeyJwk)
+    : signCompactJwsWith(header, payload, signer.signingKey);
+}
 
 export type CreateCredentialParameters = {
   /** The issuer; its key must be an `assertionMethod` of its DID (a `SelfAttestation` uses `authentication`). */
@@ -39,11 +57,28 @@ export type CreateCredentialParameters = {
  * const vc = createCredential({ issuer: operator, subject: holder.did, type: 'VerifiableAuthorisationToOnboard' });
  */
 export function createCredential(parameters: CreateCredentialParameters): string {
+  return signJwt(...credentialJws(parameters), parameters.issuer.privateKeyJwk);
+}
+
+/**
+ * {@link createCredential} for any signer, its key in hand or in an HSM.
+ * @example
+ * const vc = await signCredential({ issuer: hsmOperator, subject: tao.did, type: 'VerifiableAccreditationToAccredit' });
+ */
+export function signCredential(
+  parameters: Omit<CreateCredentialParameters, 'issuer'> & { issuer: AnySigner },
+): Promise<string> {
+  return signWith(credentialJws(parameters), parameters.issuer);
+}
+
+function credentialJws(
+  parameters: Omit<CreateCredentialParameters, 'issuer'> & { issuer: AnySigner },
+): Jws {
   const { issuer, subject, type, claims = {}, credentialSchema, credentialStatus } = parameters;
   const now = parameters.now ?? Math.floor(Date.now() / 1000);
   const validFrom = parameters.validFrom ?? now;
   const jti = `urn:uuid:${randomUUID()}`;
-  return signJwt(
+  return [
     { typ: 'JWT', kid: issuer.kid },
     {
       iss: issuer.did,
@@ -67,18 +102,26 @@ export function createCredential(parameters: CreateCredentialParameters): string
         ...(credentialStatus === undefined ? {} : { credentialStatus }),
       },
     },
-    issuer.privateKeyJwk,
-  );
+  ];
 }
 
 /** A `SelfAttestation`: issued by the holder about itself, for the combinable scopes (SPEC.md §2.7). */
 export function createSelfAttestation(holder: Signer, now?: number): string {
-  return createCredential({
+  return createCredential(selfAttestationOf(holder, now));
+}
+
+/** {@link createSelfAttestation} for any signer. */
+export function signSelfAttestation(holder: AnySigner, now?: number): Promise<string> {
+  return signCredential(selfAttestationOf(holder, now));
+}
+
+function selfAttestationOf<S extends AnySigner>(holder: S, now: number | undefined) {
+  return {
     issuer: holder,
     subject: holder.did,
     type: 'SelfAttestation',
     ...(now === undefined ? {} : { now }),
-  });
+  };
 }
 
 export type CreatePresentationParameters = {
@@ -101,10 +144,23 @@ export type CreatePresentationParameters = {
  * - Design: DESIGN.md §6 (wire formats)
  */
 export function createPresentation(parameters: CreatePresentationParameters): string {
+  return signJwt(...presentationJws(parameters), parameters.holder.privateKeyJwk);
+}
+
+/** {@link createPresentation} for any signer, its key in hand or in an HSM. */
+export function signPresentation(
+  parameters: Omit<CreatePresentationParameters, 'holder'> & { holder: AnySigner },
+): Promise<string> {
+  return signWith(presentationJws(parameters), parameters.holder);
+}
+
+function presentationJws(
+  parameters: Omit<CreatePresentationParameters, 'holder'> & { holder: AnySigner },
+): Jws {
   const { holder, credentials, audience, jwk } = parameters;
   const now = parameters.now ?? Math.floor(Date.now() / 1000);
   const jti = `urn:uuid:${randomUUID()}`;
-  return signJwt(
+  return [
     { typ: 'JWT', kid: holder.kid, ...(jwk ? { jwk } : {}) },
     {
       iss: holder.did,
@@ -123,6 +179,5 @@ export function createPresentation(parameters: CreatePresentationParameters): st
         verifiableCredential: credentials,
       },
     },
-    holder.privateKeyJwk,
-  );
+  ];
 }

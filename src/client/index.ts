@@ -20,6 +20,7 @@ export {
   toPublicKeyHex,
   toSecp256k1PrivateJwk,
 } from '../identity/jwk.js';
+export type { JwsSigningKey } from '../identity/signCompactJws.js';
 export {
   type CommitAndRevealParameters,
   type CommitAndRevealReturnType,
@@ -40,12 +41,17 @@ export {
   type RpcBatchResult,
 } from './createCoreClient.js';
 export {
+  type AnySigner,
   type CreateCredentialParameters,
   type CreatePresentationParameters,
   createCredential,
   createPresentation,
   createSelfAttestation,
+  type RemoteSigner,
   type Signer,
+  signCredential,
+  signPresentation,
+  signSelfAttestation,
 } from './credentials.js';
 export {
   LedgerRpcError,

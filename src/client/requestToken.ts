@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { PublicEcJwk } from '../identity/jwk.js';
-import { createPresentation, createSelfAttestation, type Signer } from './credentials.js';
+import { type AnySigner, signPresentation, signSelfAttestation } from './credentials.js';
 
 export type RequestTokenParameters = {
   /** The node's base URL, e.g. `https://api.example.org` (no `/v1`). */
   baseUrl: string;
   /** The scope string, `openid` first, e.g. `openid timestamp:write`. */
   scope: string;
-  /** The holder: its DID, the `authentication` key that signs, and that key. */
-  holder: Signer;
+  /** The holder: its DID, the `authentication` key that signs, and that key (in hand or in an HSM). */
+  holder: AnySigner;
   /**
    * The credential to present. Defaults to a fresh SelfAttestation, which is what the combinable
    * scopes and `track-and-trace:authorise` ask for.
@@ -64,9 +64,9 @@ export async function requestToken(
       document.errors?.[0]?.detail ?? document.detail ?? 'The scope was refused',
     );
   }
-  const presentation = createPresentation({
+  const presentation = await signPresentation({
     holder,
-    credentials: [parameters.credential ?? createSelfAttestation(holder)],
+    credentials: [parameters.credential ?? (await signSelfAttestation(holder))],
     audience: auth,
     nonce: randomUUID(),
     ...(jwk ? { jwk } : {}),

@@ -1,5 +1,5 @@
 import { type Address, encodeFunctionData, type Hex } from 'viem';
-import type { PrivateKeyAccount } from 'viem/accounts';
+import type { LocalAccount } from 'viem/accounts';
 import type { CoreClient, RegistrySegment } from './createCoreClient.js';
 
 /** A registry write once its types are checked: what {@link signWrites} encodes. */
@@ -12,7 +12,7 @@ export type RegistryCall = {
 
 export type SignWritesParameters = {
   /** The signing key: a capabilityInvocation key of the token holder. */
-  account: PrivateKeyAccount;
+  account: LocalAccount;
   /** The calls, signed in this order with consecutive nonces. */
   calls: readonly RegistryCall[];
   /** The nonce of the first call (default: the account's pending count). */

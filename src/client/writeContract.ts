@@ -1,5 +1,5 @@
 import { type Address, decodeErrorResult, type Hex, isHex, numberToHex } from 'viem';
-import type { PrivateKeyAccount } from 'viem/accounts';
+import type { LocalAccount } from 'viem/accounts';
 import { COMMITTED_ERRORS_ABI } from '../errors/committedErrorsAbi.js';
 import type { ContractWrite, WriteFunctionName } from './contractWrite.js';
 import type { CoreClient, RegistrySegment } from './createCoreClient.js';
@@ -11,7 +11,7 @@ export type WriteContractParameters<
   functionName extends WriteFunctionName<registry> = WriteFunctionName<registry>,
 > = ContractWrite<registry, functionName> & {
   /** The signing key: a capabilityInvocation key of the token holder. */
-  account: PrivateKeyAccount;
+  account: LocalAccount;
   /** An access token whose scope covers the function (`POST /v1/auth/token`). */
   accessToken: string;
   /** A nonce to use (default: the account's pending count). */

@@ -1,5 +1,5 @@
 import type { Hex } from 'viem';
-import type { PrivateKeyAccount } from 'viem/accounts';
+import type { LocalAccount } from 'viem/accounts';
 import type { ContractWrite } from './contractWrite.js';
 import type { CoreClient } from './createCoreClient.js';
 import { WriteContractsError, type WriteOutcome } from './errors.js';
@@ -8,7 +8,7 @@ import { type Receipt, waitForReceipt } from './writeContract.js';
 
 export type WriteContractsParameters = {
   /** The signing key: a capabilityInvocation key of the token holder. */
-  account: PrivateKeyAccount;
+  account: LocalAccount;
   /** One access token for the whole batch: its scope must cover every write. */
   accessToken: string;
   /** The writes, each typed by its registry's ABI; signed and sent in this order. */

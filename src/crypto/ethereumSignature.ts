@@ -17,10 +17,7 @@ export function toRecoverableSignature(
   digest: Uint8Array,
   publicKey: Uint8Array,
 ): RecoverableSignature {
-  if (signature.length !== 64) throw new Error('an ECDSA signature r ‖ s has 64 bytes');
-  const low = Uint8Array.from(signature);
-  const s = BigInt(`0x${Buffer.from(low.subarray(32)).toString('hex')}`);
-  if (s > N >> 1n) low.set(Buffer.from((N - s).toString(16).padStart(64, '0'), 'hex'), 32);
+  const low = toLowS(signature);
   const expected = Buffer.from(publicKey).toString('hex');
   for (const yParity of [0, 1] as const) {
     try {
@@ -33,4 +30,16 @@ export function toRecoverableSignature(
     }
   }
   throw new Error('the signature does not recover the signing key');
+}
+
+/**
+ * A secp256k1 `r ‖ s` with `s` in the lower half of the order: the form Ethereum (EIP-2) and
+ * strict ES256K verifiers accept; the signature stays valid for the same key and digest.
+ */
+export function toLowS(signature: Uint8Array): Uint8Array {
+  if (signature.length !== 64) throw new Error('an ECDSA signature r ‖ s has 64 bytes');
+  const low = Uint8Array.from(signature);
+  const s = BigInt(`0x${Buffer.from(low.subarray(32)).toString('hex')}`);
+  if (s > N >> 1n) low.set(Buffer.from((N - s).toString(16).padStart(64, '0'), 'hex'), 32);
+  return low;
 }

@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { hexToBytes } from 'viem';
 import { type PublicEcJwk, toPublicKeyHex } from '../identity/jwk.js';
 import type { CompactJwt } from '../identity/parseCompactJwt.js';
+import type { JwsSigningKey } from '../identity/signCompactJws.js';
 import type { JwsAlgorithm } from '../identity/verifyJwsSignature.js';
 import type { CryptoPool } from './createCryptoPool.js';
 
@@ -12,8 +13,8 @@ export type JwsVerifier = (
   jwk: PublicEcJwk,
 ) => Promise<boolean>;
 
-/** Signs a JWS signing input: the raw `R ‖ S` signature of JOSE (RFC 7518 §3.4). */
-export type JwsSigner = { alg: 'ES256'; sign(input: Uint8Array): Promise<Uint8Array> };
+/** An access-token signer: ES256. */
+export type JwsSigner = JwsSigningKey & { alg: 'ES256' };
 
 const CURVES: Record<JwsAlgorithm, PublicEcJwk['crv']> = { ES256: 'P-256', ES256K: 'secp256k1' };
 

@@ -1,7 +1,5 @@
 import { type Address, encodeFunctionData, type Hex, parseEventLogs } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { EnvironmentError } from '../errors/environment.js';
-import { toPrivateKeyHex } from '../identity/jwk.js';
 import type { LedgerClient } from '../ledger/createLedgerClient.js';
 import { createBurst } from '../ledger/sendBurst.js';
 import {
@@ -33,14 +31,13 @@ export async function deployInstance(
   parameters: DeployInstanceParameters,
 ): Promise<{ address: Address; transactionBlock: Hex }> {
   const { ledger, operator, environment, registry } = parameters;
-  const signer = privateKeyToAccount(toPrivateKeyHex(operator.privateKeyJwk));
   const { abi, type, contractName } = descriptorOf(registry).contract;
   const initData = encodeFunctionData({
     abi,
     functionName: 'initialize',
     args: initializeArgs(registry, operator.address, environment.registries),
   } as never);
-  const burst = await createBurst(ledger, signer, environment.chainId);
+  const burst = await createBurst(ledger, operator.account, environment.chainId);
   burst.call(
     `deployInstance ${contractName}`,
     environment.contractsRegistry,

@@ -1,4 +1,4 @@
-import type { privateKeyToAccount } from 'viem/accounts';
+import type { LocalAccount } from 'viem';
 import type { LedgerClient } from '../ledger/createLedgerClient.js';
 import { type Burst, createBurst } from '../ledger/sendBurst.js';
 import type { Operator } from './operator.js';
@@ -7,7 +7,7 @@ import type { Operator } from './operator.js';
 export type GenesisRun = {
   ledger: LedgerClient;
   operator: Operator;
-  signer: ReturnType<typeof privateKeyToAccount>;
+  signer: LocalAccount;
   chainId: number;
   log: (message: string) => void;
 };

@@ -1,11 +1,9 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { type Address, encodeDeployData, encodeFunctionData, getAddress, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { erc1967ProxyAbi, erc1967ProxyBytecode } from '../../artifacts/ERC1967Proxy.js';
 import { isRevertOf } from '../errors/contract.js';
 import { EnvironmentError } from '../errors/environment.js';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
-import { toPrivateKeyHex } from '../identity/jwk.js';
 import type { LedgerClient } from '../ledger/createLedgerClient.js';
 import { readContract } from '../ledger/readContract.js';
 import {
@@ -54,8 +52,7 @@ export async function runGenesis(parameters: RunGenesisParameters): Promise<Envi
     );
   }
   const progressPath = `${environmentPath}.partial`;
-  const signer = privateKeyToAccount(toPrivateKeyHex(operator.privateKeyJwk));
-  const context: GenesisRun = { ledger, operator, signer, chainId, log };
+  const context: GenesisRun = { ledger, operator, signer: operator.account, chainId, log };
 
   const contractsRegistry = await ensureContractsRegistry(
     context,

@@ -23,3 +23,23 @@ export function toSigningInput(
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${encode(header)}.${encode(payload)}`;
 }
+
+/**
+ * A JWS signing key held elsewhere (an HSM, a KMS, a crypto thread): it signs a signing input and
+ * answers JOSE's raw `R ‖ S` (RFC 7518 §3.4); ES256K signatures are low-S.
+ */
+export type JwsSigningKey = {
+  alg: 'ES256' | 'ES256K';
+  sign(signingInput: Uint8Array): Promise<Uint8Array>;
+};
+
+/** {@link signCompactJws} with a key held elsewhere; `alg` is set from the key. */
+export async function signCompactJwsWith(
+  header: Record<string, unknown>,
+  payload: Record<string, unknown>,
+  key: JwsSigningKey,
+): Promise<string> {
+  const signingInput = toSigningInput({ ...header, alg: key.alg }, payload);
+  const signature = await key.sign(Buffer.from(signingInput));
+  return `${signingInput}.${Buffer.from(signature).toString('base64url')}`;
+}

@@ -5,9 +5,9 @@ import {
   encodeFunctionData,
   getContractAddress,
   type Hex,
+  type LocalAccount,
   type Log,
   numberToHex,
-  type PrivateKeyAccount,
 } from 'viem';
 import { EnvironmentError } from '../errors/environment.js';
 import { LedgerRequestError } from '../errors/ledger.js';
@@ -41,7 +41,7 @@ export type Burst = {
 /** Starts a burst at the signer's next nonce. */
 export async function createBurst(
   ledger: LedgerClient,
-  signer: PrivateKeyAccount,
+  signer: LocalAccount,
   chainId: number,
 ): Promise<Burst> {
   const firstNonce = Number(

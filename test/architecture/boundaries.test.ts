@@ -70,7 +70,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'ledger/': ['errors/', 'files/'],
   'http/': ['errors/'],
   'registries/': ['errors/', 'identity/', 'ledger/', 'http/'],
-  'genesis/': ['errors/', 'files/', 'identity/', 'ledger/', 'registries/'],
+  'genesis/': ['errors/', 'files/', 'identity/', 'crypto/', 'ledger/', 'registries/'],
   'auth/': [...BELOW_AUTH, 'files/'],
   'rpc/': [...BELOW_AUTH, 'auth/'],
   'ops/': ['errors/', 'ledger/', 'http/'],

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { deploy } from '../../src/cli/deploy.js';
 import { startNode } from '../../src/cli/serve.js';
 import { parseConfig } from '../../src/config.js';
-import { createOperator } from '../../src/genesis/operator.js';
+import { createOperatorRecord } from '../../src/genesis/operator.js';
 import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
 import { createDataDir, getJson, SILENT_LOGGER } from '../support/testNode.js';
 
@@ -25,7 +25,7 @@ afterAll(() => ledger.stop());
 describe('core-registry deploy', () => {
   test('default: deploys with a given operator key, and a node serves the environment', async () => {
     const dataDir = createDataDir();
-    const operator = await createOperator();
+    const operator = await createOperatorRecord();
     const keyFile = join(dataDir, 'my-operator.json');
     writeFileSync(keyFile, JSON.stringify(operator));
     const config = parseConfig({
@@ -84,7 +84,7 @@ describe('core-registry deploy', () => {
 
   test('error: an inconsistent operator key file', async () => {
     const dataDir = createDataDir();
-    const operator = await createOperator();
+    const operator = await createOperatorRecord();
     const keyFile = join(dataDir, 'bad.json');
     writeFileSync(
       keyFile,

@@ -1,20 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { requestToken } from '../../src/client/index.js';
-import { runCli } from '../support/cli.js';
+import { runCli, serveUntilExit } from '../support/cli.js';
 import { createHolder, registerHolder, type TestHolder } from '../support/holders.js';
 import { operatorOf } from '../support/operator.js';
 import { timestampWrite } from '../support/rawTransactions.js';
 import { createSoftHsmToken, deleteSoftHsmToken } from '../support/softHsm.js';
-import {
-  copyEnvironment,
-  createDataDir,
-  startTestNode,
-  type TestNode,
-} from '../support/testNode.js';
+import { copyEnvironment, startTestNode, type TestNode } from '../support/testNode.js';
 
 /**
  * The access-token key in an HSM (SoftHSM2 over PKCS#11): the node signs inside it, its gate,
@@ -93,15 +87,7 @@ describe('the access-token key in SoftHSM2', () => {
       ],
     ];
     for (const [uri, message] of cases) {
-      const run = spawnSync(
-        process.execPath,
-        ['dist/src/cli/main.js', 'serve', '--port', '0', '--data-dir', createDataDir()],
-        {
-          env: { ...process.env, CORE_TOKEN_SIGNING_KEY: uri, CORE_LOG_LEVEL: 'silent' },
-          encoding: 'utf8',
-          timeout: 60_000,
-        },
-      );
+      const run = serveUntilExit({ CORE_TOKEN_SIGNING_KEY: uri });
       expect(run.status, run.stderr).toBe(1);
       expect(run.stderr).toContain('CORE_TOKEN_SIGNING_KEY');
       expect(run.stderr).toContain(message);

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -68,7 +68,9 @@ export function createCli(node: () => TestNode, workDir: () => string) {
   const json = async <T = Record<string, unknown>>(...args: string[]): Promise<T> => {
     const run = await raw(...args, '--json');
     if (run.code !== 0)
-      throw new Error(`core-registry ${args.join(' ')} exited ${run.code}: ${run.stderr}`);
+      throw new Error(
+        `core-registry ${args.join(' ')} exited ${run.code}: ${run.stderr}${run.stdout}`,
+      );
     return JSON.parse(run.stdout) as T;
   };
   /** A fresh wallet file `<name>.json`, onboarded by the operator and registered. */
@@ -123,4 +125,21 @@ export function useCliNode(name: string) {
       () => env.workDir,
     ),
   );
+}
+
+/**
+ * Starts `core-registry serve` in a fresh data directory with `env` and waits for it to end: for
+ * settings that must stop the node at start.
+ */
+export function serveUntilExit(env: NodeJS.ProcessEnv): { status: number | null; stderr: string } {
+  const run = spawnSync(
+    process.execPath,
+    [CLI, 'serve', '--port', '0', '--data-dir', mkdtempSync(join(tmpdir(), 'core-serve-'))],
+    {
+      env: { ...process.env, CORE_LOG_LEVEL: 'silent', ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
+  return { status: run.status, stderr: run.stderr };
 }

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { type Account, type Address, encodeFunctionData, parseEventLogs } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { type Operator, readOperator } from '../../src/genesis/operator.js';
-import { toPrivateKeyHex } from '../../src/identity/jwk.js';
+import { type Operator, readOperator, readRecord } from '../../src/genesis/operator.js';
+import { type PrivateEcJwk, toPrivateKeyHex } from '../../src/identity/jwk.js';
 import { REGISTRIES, type RegistryName } from '../../src/registries/catalog.js';
 import { CONTRACTS_REGISTRY } from '../../src/registries/contracts-registry/contract.js';
 import { type ContractCall, connectTestChain } from './chain.js';
@@ -10,7 +10,8 @@ import type { TestNode } from './testNode.js';
 
 /** The test node's operator (it holds every admin policy and controls the operator DID). */
 export type OperatorFixture = {
-  operator: Operator;
+  /** The operator, with the private JWK of its key file (test nodes keep the default file key). */
+  operator: Operator & { privateKeyJwk: PrivateEcJwk };
   account: Account;
   chain: ReturnType<typeof connectTestChain>;
   /** Sends a call as the operator and waits for its receipt. */
@@ -23,8 +24,12 @@ export type OperatorFixture = {
 };
 
 export async function operatorOf(node: TestNode): Promise<OperatorFixture> {
-  const operator = await readOperator(join(node.dataDir, 'operator.json'));
-  const account = privateKeyToAccount(toPrivateKeyHex(operator.privateKeyJwk));
+  const path = join(node.dataDir, 'operator.json');
+  const record = readRecord(path);
+  if (!('privateKeyJwk' in record)) throw new Error(`${path}: the operator key is not a file key`);
+  const { privateKeyJwk } = record;
+  const operator = { ...(await readOperator(path)), privateKeyJwk };
+  const account = privateKeyToAccount(toPrivateKeyHex(privateKeyJwk));
   const chain = connectTestChain(node.ledger.url);
   const write = (call: ContractCall) => chain.write(account, call);
   return {

@@ -10,8 +10,10 @@ import {
   serializeTransaction,
 } from 'viem';
 import { type LocalAccount, toAccount } from 'viem/accounts';
+import { type PublicEcJwk, toPublicJwk } from '../../identity/jwk.js';
 import { keccak256Bytes, toChecksumAddress } from '../../identity/keccak.js';
-import { toRecoverableSignature } from '../ethereumSignature.js';
+import type { JwsSigningKey } from '../../identity/signCompactJws.js';
+import { toLowS, toRecoverableSignature } from '../ethereumSignature.js';
 import type { JwsSigner } from '../jws.js';
 import type { Pkcs11Key } from './openPkcs11Key.js';
 
@@ -60,4 +62,30 @@ export function toPkcs11Account(key: Pkcs11Key): LocalAccount {
       return serializer(transaction, signature);
     },
   }) as LocalAccount;
+}
+
+/** A secp256k1 key in a token as everything an Ethereum identity signs with. */
+export type Pkcs11EthereumKey = {
+  /** Transactions, messages and typed data (viem). */
+  account: LocalAccount;
+  /** JWTs: ES256K, SHA-256 here, ECDSA inside the token, low-S. */
+  signingKey: JwsSigningKey;
+  publicJwk: PublicEcJwk;
+};
+
+/**
+ * {@link toPkcs11Account} and an ES256K JWS signer over the same key.
+ * @throws {TypeError} for a key of another curve.
+ */
+export function toPkcs11EthereumKey(key: Pkcs11Key): Pkcs11EthereumKey {
+  const account = toPkcs11Account(key);
+  return {
+    account,
+    signingKey: {
+      alg: 'ES256K',
+      sign: async (input) =>
+        toLowS(await key.signDigest(createHash('sha256').update(input).digest())),
+    },
+    publicJwk: toPublicJwk(bytesToHex(key.publicKey), 'secp256k1'),
+  };
 }

@@ -1,11 +1,11 @@
 import type { Address } from 'viem';
-import type { PrivateEcJwk } from '../../identity/jwk.js';
+import type { PublicEcJwk } from '../../identity/jwk.js';
 import type { LedgerClient } from '../../ledger/createLedgerClient.js';
 import type { Burst } from '../../ledger/sendBurst.js';
 import type { InstanceRead } from './defineView.js';
 
 /** The environment operator as genesis sees it. */
-export type GenesisOperator = { did: string; address: Address; privateKeyJwk: PrivateEcJwk };
+export type GenesisOperator = { did: string; address: Address; publicKeyJwk: PublicEcJwk };
 
 /**
  * The registries an instance may link to at `initialize`, by role: the default instances of the

@@ -33,14 +33,14 @@ async function registerOperator(context: GenesisContext): Promise<void> {
   const { ledger, operator, instance, burst } = context;
   const { abi } = DID_REGISTRY;
   if (await context.read({ abi, functionName: 'didExists', args: [operator.did] })) return;
-  const vMethodId = await jwkThumbprint(operator.privateKeyJwk);
+  const vMethodId = await jwkThumbprint(operator.publicKeyJwk);
   const block = await ledger.request<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false]);
   const notBefore = BigInt(block.timestamp);
   burst.call('insertDidDocument operator', instance, abi, 'insertDidDocument', [
     operator.did,
     OPERATOR_BASE_DOCUMENT,
     vMethodId,
-    toPublicKeyHex(operator.privateKeyJwk),
+    toPublicKeyHex(operator.publicKeyJwk),
     true,
     notBefore,
     FAR_FUTURE,
