@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { encodeFunctionData, type Hex, keccak256, toHex } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, type LocalAccount, privateKeyToAccount } from 'viem/accounts';
 import { signPresentation, signSelfAttestation } from '../src/client/credentials.js';
 import { requestToken } from '../src/client/requestToken.js';
 import { type Environment, readEnvironment } from '../src/genesis/environment.js';
@@ -18,7 +18,9 @@ import { freePort, measure, measureSamples, measureTasks, type Row } from './mea
 import { cpuSeconds, rssMiB, startPlainAnvil } from './plainAnvil.js';
 import { measureScale, type ScaleRows } from './scale.js';
 import { seed } from './seed.js';
-import { createSoftHsmTokenKey } from './softHsmKey.js';
+import { createSoftHsmKeys } from './softHsmKey.js';
+
+type SoftHsmKeys = Awaited<ReturnType<typeof createSoftHsmKeys>>;
 
 /**
  * `npm run bench`: measures the node against baselines taken in the same run, and prints
@@ -30,6 +32,8 @@ import { createSoftHsmTokenKey } from './softHsmKey.js';
  *  (f) a timestamp read, (g) a page of 10 Track and Trace documents
  *  (h) token requests for timestamp:write (fresh presentation each, 8 in flight); (h2) the same at
  *  a second node whose token key is in SoftHSM2 (PKCS#11), where SoftHSM2 is installed
+ *  (n) 500 writes signed as they are sent, straight to the ledger, by a key file; (n2) by a key
+ *  in SoftHSM2
  *  (i) 2,000 pre-signed writes through the gate of /v1/ledger, (j) the same straight to the ledger
  *  (its journaling front: fsync before anvil sees them), (k) the same to a plain anvil (no journal)
  *  and the resident memory of node and anvil before and after the rows
@@ -45,6 +49,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 /** Extra Node flags for the API node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profile`. */
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const TOKEN_REQUESTS = 400;
+/** Writes of the rows that sign as they send (n, n2). */
+const SIGNED_WRITES = 500;
 /** The registry sizes the scale rows compare (BENCH_SCALE_DIDS sets the larger). */
 const SCALE_SMALL = 1_000;
 const SCALE_LARGE = Number(process.env.BENCH_SCALE_DIDS ?? 100_000);
@@ -87,6 +93,7 @@ async function main(): Promise<void> {
       items: { href: string }[];
     };
     const timestampUrl = timestamps.items[0]?.href as string;
+    const hsm = await createSoftHsmKeys();
     const rows = {
       bare: await measure('(a) bare Fastify route, POST', `${bareUrl}/v1/ledger`, {
         ...load,
@@ -119,7 +126,8 @@ async function main(): Promise<void> {
       token: await withNodeCpu(node.pid, TOKEN_REQUESTS, () =>
         measureTokens('(h) token requests, timestamp:write', nodeUrl, operator),
       ),
-      ...(await measureHsmTokens(ledgerUrl, dataDir, operator, children)),
+      ...(await measureHsmTokens(ledgerUrl, dataDir, operator, children, hsm)),
+      ...(await measureSignedWrites(ledgerUrl, environment, hsm)),
       ...(await measureWrites(nodeUrl, ledgerUrl, plain.url, operator, environment, node.pid)),
     };
     await client.close();
@@ -283,8 +291,8 @@ async function measureHsmTokens(
   dataDir: string,
   operator: Operator,
   children: ChildProcess[],
+  key: SoftHsmKeys,
 ): Promise<{ tokenHsm?: Row }> {
-  const key = await createSoftHsmTokenKey();
   if ('skipped' in key) {
     console.log(`(h2) skipped: ${key.skipped}`);
     return {};
@@ -300,6 +308,44 @@ async function measureHsmTokens(
   );
   child.kill('SIGTERM');
   return { tokenHsm: row };
+}
+
+/**
+ * (n) writes signed as they are sent, as an operator's admin commands do, straight to the ledger
+ * (16 in flight), by a key file's account; (n2) the same by an account whose key is in SoftHSM2.
+ */
+async function measureSignedWrites(
+  ledgerUrl: string,
+  environment: Environment,
+  hsm: SoftHsmKeys,
+): Promise<{ signedFile: Row; signedHsm?: Row }> {
+  const run = (name: string, account: LocalAccount) =>
+    measureTasks(name, SIGNED_WRITES, 16, async (i) => {
+      const raw = await account.signTransaction({
+        type: 'eip1559',
+        chainId: environment.chainId,
+        to: environment.registries.timestamp,
+        data: encodeFunctionData({
+          abi: REGISTRIES.timestamp.abi,
+          functionName: 'commitTimestampHashes',
+          args: [keccak256(toHex(`${account.address} ${i}`))],
+        }),
+        nonce: i,
+        gas: 200_000n,
+        maxFeePerGas: 0n,
+        maxPriorityFeePerGas: 0n,
+      });
+      return (await rpcCall(ledgerUrl, 'eth_sendRawTransaction', [raw])) !== undefined;
+    });
+  const signedFile = await run(
+    `(n) ${SIGNED_WRITES} writes signed as sent, key file`,
+    privateKeyToAccount(generatePrivateKey()),
+  );
+  if ('skipped' in hsm) return { signedFile };
+  return {
+    signedFile,
+    signedHsm: await run(`(n2) ${SIGNED_WRITES} writes signed as sent, SoftHSM2`, hsm.account),
+  };
 }
 
 /** Token requests with presentations signed beforehand (each nonce is single use). */
@@ -359,6 +405,7 @@ function report(rows: Record<string, Row>): void {
   line('g/a2', r.documents, r.bareGet);
   line('h/a', r.token, r.bare);
   if (rows.tokenHsm) line('h2/h', rows.tokenHsm, r.token);
+  if (rows.signedHsm && rows.signedFile) line('n2/n', rows.signedHsm, rows.signedFile);
   line('i/j', r.writeGate, r.writeDirect);
   line('j/k', r.writeDirect, r.writePlain);
   const overhead = 1000 / r.writeGate.rps - 1000 / r.writeDirect.rps;

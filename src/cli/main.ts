@@ -43,6 +43,7 @@ const OPTIONS = {
   at: { type: 'string' },
   to: { type: 'string' },
   'drop-previous': { type: 'boolean' },
+  pkcs11: { type: 'string' },
   ...(Object.fromEntries(
     Object.values(CONFIG_FLAGS).map((flag) => [flag.slice(2), { type: 'string' }]),
   ) as Record<ConfigFlagName, { type: 'string' }>),
@@ -153,6 +154,7 @@ function walletContext(values: Values) {
     ...commonContext(values),
     walletPath: values.wallet ?? process.env.CORE_WALLET ?? 'wallet.json',
     credential: values.credential,
+    pkcs11: values.pkcs11,
     curve: values.curve,
     relationship: values.relationship,
     name: values.name,

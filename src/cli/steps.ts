@@ -1,9 +1,9 @@
 import type { Hex } from 'viem';
-import type { PrivateKeyAccount } from 'viem/accounts';
+import type { LocalAccount } from 'viem/accounts';
 import type { CoreClient } from '../client/createCoreClient.js';
 import type { AnySigner } from '../client/credentials.js';
 import { requestToken } from '../client/requestToken.js';
-import type { WalletSigner } from '../client/signers.js';
+import type { DidSigner } from '../client/signers.js';
 import {
   type Receipt,
   type WriteContractParameters,
@@ -17,7 +17,7 @@ import { readWalletSigner } from './walletFile.js';
 type StepContext = { client: CoreClient; output: Output };
 
 /** The account of a wallet signer: only a secp256k1 key signs transactions. */
-export function requireAccount(signer: WalletSigner): PrivateKeyAccount {
+export function requireAccount(signer: DidSigner): LocalAccount {
   if (!signer.account) throw new CliUsageError('The wallet key is not a secp256k1 key');
   return signer.account;
 }

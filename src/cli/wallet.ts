@@ -20,8 +20,10 @@ export const WALLET_COMMANDS: CommandGroup<WalletContext> = {
   Exit codes: 0 done, 1 a step failed (the message names it), 2 bad usage.`,
   commands: {
     init: {
+      args: '[--pkcs11 <pkcs11: URI>]',
       summary: 'Create a wallet file: a secp256k1 key and a new did:core',
-      details: 'A wallet file is never overwritten; it is written with mode 0600.',
+      details:
+        'A wallet file is never overwritten; it is written with mode 0600. --pkcs11 U: the key is\nthe secp256k1 key U names in an HSM (made with "keys generate --curve secp256k1"); the file\nholds its URI and public key, and every signature of the wallet is made inside the HSM (the\nlibrary and PIN from U, else CORE_PKCS11_MODULE and CORE_PKCS11_PIN).',
       run: (_args, context) => init(context),
     },
     did: {
@@ -66,8 +68,8 @@ export const WALLET_COMMANDS: CommandGroup<WalletContext> = {
   },
 };
 
-async function init({ output, walletPath }: WalletContext) {
-  const signer = await output.step('Create the wallet', () => createWalletFile(walletPath));
+async function init({ output, walletPath, pkcs11 }: WalletContext) {
+  const signer = await output.step('Create the wallet', () => createWalletFile(walletPath, pkcs11));
   output.result(
     { did: signer.did, kid: signer.kid, address: signer.account?.address, wallet: walletPath },
     `${signer.did}\n  key ${signer.kid}\n  account ${signer.account?.address}\n  saved in ${walletPath}`,

@@ -1,8 +1,8 @@
 import type { CoreClient } from '../client/createCoreClient.js';
 import type { DidDocument } from '../client/responses.js';
-import { createDidCoreSigner, type WalletSigner } from '../client/signers.js';
+import type { DidSigner } from '../client/signers.js';
 import { CliPreconditionError, type Output } from './output.js';
-import { readWalletFile } from './walletFile.js';
+import { openWalletKey, readWalletFile } from './walletFile.js';
 
 /**
  * The wallet's signer of credentials: its first key that the DID document, as the node serves it
@@ -12,7 +12,7 @@ import { readWalletFile } from './walletFile.js';
 export async function readAssertionSigner(
   { client, output }: { client: CoreClient; output: Output },
   walletPath: string,
-): Promise<WalletSigner> {
+): Promise<DidSigner> {
   const wallet = await readWalletFile(walletPath);
   return output.step(`Find an assertionMethod key of ${wallet.did} in the wallet`, async () => {
     const document = await client.get<DidDocument>(`/v1/did-registry/identifiers/${wallet.did}`);
@@ -22,6 +22,6 @@ export async function readAssertionSigner(
       throw new CliPreconditionError(
         `No key of the wallet is an assertionMethod of ${wallet.did}: add one with "npx core-registry wallet keys add"`,
       );
-    return createDidCoreSigner({ did: wallet.did, privateKeyJwk: key.privateKeyJwk });
+    return openWalletKey(wallet.did, key, walletPath);
   });
 }

@@ -17,6 +17,8 @@ export type WalletContext = {
   walletPath: string;
   /** `--credential`: a JWT, or a file holding one. */
   credential: string | undefined;
+  /** `wallet init --pkcs11`: the `pkcs11:` URI of a secp256k1 key in an HSM to control the DID. */
+  pkcs11: string | undefined;
 } & KeysOptions &
   TimestampOptions &
   AccreditOptions &

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createCredential } from '../client/credentials.js';
+import { signCredential as signJwtCredential } from '../client/credentials.js';
 import { assertSchemaExists, parseSchemaOption } from './accreditations.js';
 import { parseDidArgument } from './didArgument.js';
 import { CliUsageError } from './output.js';
@@ -25,7 +25,7 @@ export async function signCredential(args: string[], context: WalletContext) {
   const schemaId = parseSchemaOption(context.schema);
   if (schemaId !== undefined) await assertSchemaExists(context, schemaId);
   const issuer = await readAssertionSigner(context, context.walletPath);
-  const credential = createCredential({
+  const credential = await signJwtCredential({
     issuer,
     subject,
     type,

@@ -1,13 +1,13 @@
 import { rm } from 'node:fs/promises';
 import type { ContractWrite } from '../client/contractWrite.js';
-import { createDidCoreSigner, createPrivateJwk, type WalletSigner } from '../client/signers.js';
+import { createDidCoreSigner, createPrivateJwk, type DidSigner } from '../client/signers.js';
 import { VERIFICATION_RELATIONSHIPS } from '../identity/didDocument.js';
 import { toPublicKeyHex } from '../identity/jwk.js';
 import type { CommandGroup } from './commandTree.js';
 import { CliUsageError } from './output.js';
 import { blockTime, requestTokenStep, requireAccount, writeStep } from './steps.js';
 import type { KeysOptions, WalletContext } from './walletContext.js';
-import { readWalletFile, saveWalletFile } from './walletFile.js';
+import { openWalletKey, readWalletFile, saveWalletFile } from './walletFile.js';
 
 const TEN_YEARS = 10n * 365n * 24n * 3600n;
 
@@ -42,10 +42,7 @@ async function addKey(context: WalletContext & KeysOptions) {
   if (!(VERIFICATION_RELATIONSHIPS as readonly string[]).includes(relationship))
     throw new CliUsageError(`--relationship is one of ${VERIFICATION_RELATIONSHIPS.join(', ')}`);
   const wallet = await readWalletFile(context.walletPath);
-  const controller = await createDidCoreSigner({
-    did: wallet.did,
-    privateKeyJwk: wallet.keys[0].privateKeyJwk,
-  });
+  const controller = await openWalletKey(wallet.did, wallet.keys[0], context.walletPath);
   const key = await createDidCoreSigner({
     did: wallet.did,
     privateKeyJwk: createPrivateJwk(curve),
@@ -73,10 +70,12 @@ async function addKey(context: WalletContext & KeysOptions) {
 async function rollKey(context: WalletContext) {
   const wallet = await readWalletFile(context.walletPath);
   const [old] = wallet.keys;
-  const controller = await createDidCoreSigner({
-    did: wallet.did,
-    privateKeyJwk: old.privateKeyJwk,
-  });
+  if (!('privateKeyJwk' in old)) {
+    throw new CliUsageError(
+      `The controller key of ${context.walletPath} is in an HSM (${old.key}): "wallet keys roll" makes key files; roll it with the DID Registry's rollVerificationMethod from the HSM's side`,
+    );
+  }
+  const controller = await openWalletKey(wallet.did, old, context.walletPath);
   const next = await createDidCoreSigner({
     did: wallet.did,
     privateKeyJwk: createPrivateJwk('secp256k1'),
@@ -119,7 +118,7 @@ async function rollKey(context: WalletContext) {
 }
 
 /** A did-registry:write token of the controller key, and a sender of DID Registry writes with it. */
-async function didRegistryWriter(context: WalletContext, controller: WalletSigner) {
+async function didRegistryWriter(context: WalletContext, controller: DidSigner) {
   const account = requireAccount(controller);
   const accessToken = await requestTokenStep(context, controller, 'did-registry:write');
   return (step: string, write: ContractWrite<'did-registry'>) =>

@@ -124,6 +124,7 @@ export {
   createDidCoreSigner,
   createDidKeySigner,
   createPrivateJwk,
+  type DidSigner,
   toAccount,
   type WalletSigner,
 } from './signers.js';

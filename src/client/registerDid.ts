@@ -1,11 +1,11 @@
 import type { CoreClient } from './createCoreClient.js';
 import { requestToken } from './requestToken.js';
-import type { WalletSigner } from './signers.js';
+import type { DidSigner } from './signers.js';
 import { type Receipt, writeContractAndWait } from './writeContract.js';
 
 export type RegisterDidParameters = {
   /** The holder: a did:core signer with a secp256k1 key (see `createDidCoreSigner`). */
-  holder: WalletSigner;
+  holder: DidSigner;
   /** A `VerifiableAuthorisationToOnboard` for the holder, issued by a RootTAO or TAO. */
   onboardingCredential: string;
   /** The node's base URL (default: the client's). */

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { type LocalAccount, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { createDidCoreV1 } from '../identity/didCore.js';
 import { toDidKey } from '../identity/didKey.js';
 import {
@@ -8,7 +8,7 @@ import {
   type PublicEcJwk,
   toPrivateKeyHex,
 } from '../identity/jwk.js';
-import type { Signer } from './credentials.js';
+import type { AnySigner, Signer } from './credentials.js';
 
 /** A signer with everything a wallet needs: its public JWK, its method id and, on secp256k1, its Ethereum account. */
 export type WalletSigner = Signer & {
@@ -17,6 +17,17 @@ export type WalletSigner = Signer & {
   vMethodId: string;
   /** The account that signs transactions (secp256k1 keys only). */
   account: PrivateKeyAccount | undefined;
+};
+
+/**
+ * A DID's signer wherever its key lives: a {@link WalletSigner}, or a key in an HSM or KMS (a
+ * {@link RemoteSigner} with a viem account that signs inside it).
+ */
+export type DidSigner = AnySigner & {
+  publicJwk: PublicEcJwk;
+  vMethodId: string;
+  /** The account that signs transactions (secp256k1 keys only). */
+  account: LocalAccount | undefined;
 };
 
 /** A fresh private key on `curve`, as a JWK. */

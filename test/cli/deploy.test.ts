@@ -1,12 +1,16 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { deploy } from '../../src/cli/deploy.js';
 import { startNode } from '../../src/cli/serve.js';
 import { parseConfig } from '../../src/config.js';
+import { generatePkcs11Key } from '../../src/crypto/pkcs11/openPkcs11Key.js';
+import { toPkcs11Account } from '../../src/crypto/pkcs11/pkcs11Signers.js';
+import { parsePkcs11Uri } from '../../src/crypto/pkcs11/pkcs11Uri.js';
 import { createOperatorRecord } from '../../src/genesis/operator.js';
 import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
+import { createSoftHsmToken } from '../support/softHsm.js';
 import { createDataDir, getJson, SILENT_LOGGER } from '../support/testNode.js';
 
 let ledger: EmbeddedLedger;
@@ -96,6 +100,31 @@ describe('core-registry deploy', () => {
         code: 'CORE_ERR_ENVIRONMENT',
         message: `"address" of the operator key "${keyFile}" does not match its key`,
       },
+    );
+  });
+
+  test('default: with the operator key in an HSM, deploy signs inside it and records the key, not a secret', async () => {
+    const hsm = createSoftHsmToken(`deploy-${process.pid}`);
+    const uri = hsm.uri('operator');
+    const options = { setting: 'test', modulePath: undefined, pin: undefined };
+    const key = await generatePkcs11Key(parsePkcs11Uri(uri), 'secp256k1', options);
+    const dataDir = createDataDir();
+    const config = parseConfig({
+      CORE_DATA_DIR: dataDir,
+      CORE_LEDGER_URL: ledger.url,
+      CORE_OPERATOR_KEY: uri,
+    });
+    const environment = await deploy({ config, operatorKeyPath: undefined, log: () => {} });
+    const record = JSON.parse(readFileSync(join(dataDir, 'operator.json'), 'utf8'));
+    expect(record).toEqual({
+      did: environment.operatorDid,
+      kid: expect.stringContaining(`${environment.operatorDid}#`),
+      address: toPkcs11Account(key).address,
+      publicKeyJwk: expect.objectContaining({ crv: 'secp256k1' }),
+      key: uri,
+    });
+    expect(await deploy({ config, operatorKeyPath: undefined, log: () => {} })).toEqual(
+      environment,
     );
   });
 });

@@ -112,6 +112,53 @@ describe('the operator key in SoftHSM2', () => {
     }
   });
 
+  test('default: a wallet whose key is in the HSM registers and writes to its DID', async () => {
+    const uri = hsm.uri('wallet-key');
+    expect((await runCli(['keys', 'generate', '--to', uri, '--curve', 'secp256k1'])).code).toBe(0);
+    const created = await cli.json<{ did: string; address: string }>(
+      'wallet',
+      'init',
+      '--pkcs11',
+      uri,
+      '--wallet',
+      'hsm-wallet.json',
+    );
+    const file = JSON.parse(readFileSync(join(workDir, 'hsm-wallet.json'), 'utf8'));
+    expect(file.keys).toEqual([
+      {
+        vMethodId: expect.any(String),
+        key: uri,
+        publicKeyJwk: expect.objectContaining({ crv: 'secp256k1' }),
+      },
+    ]);
+    const { credential } = await cli.json<{ credential: string }>('admin', 'onboard', created.did);
+    writeFileSync(join(workDir, 'hsm-onboarding.jwt'), credential);
+    await cli.json(
+      'wallet',
+      'register',
+      '--credential',
+      'hsm-onboarding.jwt',
+      '--wallet',
+      'hsm-wallet.json',
+    );
+    const added = await cli.json<{ kid: string }>(
+      'wallet',
+      'keys',
+      'add',
+      '--relationship',
+      'assertionMethod',
+      '--curve',
+      'secp256k1',
+      '--wallet',
+      'hsm-wallet.json',
+    );
+    const { body } = await getJson(node.url, `/v1/did-registry/identifiers/${created.did}`);
+    expect((body as { assertionMethod: string[] }).assertionMethod).toContain(added.kid);
+    const refused = await cli.raw('wallet', 'keys', 'roll', '--wallet', 'hsm-wallet.json');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('is in an HSM');
+  });
+
   test('error: a wrong operator key stops the node at start with one line naming the setting, exit 1', () => {
     const wrongPin = join(workDir, 'wrong.pin');
     writeFileSync(wrongPin, '000000\n');

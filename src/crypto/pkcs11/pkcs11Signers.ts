@@ -49,7 +49,7 @@ export function toPkcs11Account(key: Pkcs11Key): LocalAccount {
     );
     return { r: bytesToHex(r), s: bytesToHex(s), yParity };
   };
-  return toAccount({
+  const account = toAccount({
     address,
     sign: async ({ hash }) => serializeSignature(await sign({ hash })),
     signMessage: async ({ message }) =>
@@ -61,7 +61,8 @@ export function toPkcs11Account(key: Pkcs11Key): LocalAccount {
       const signature = await sign({ hash: keccak256(await serializer(transaction)) });
       return serializer(transaction, signature);
     },
-  }) as LocalAccount;
+  });
+  return { ...account, publicKey: bytesToHex(key.publicKey) } as LocalAccount;
 }
 
 /** A secp256k1 key in a token as everything an Ethereum identity signs with. */
