@@ -69,7 +69,9 @@ export async function handover(args: string[], context: AdminContext): Promise<v
     transactionHashes.push(receipt.transactionHash);
   }
   if (!rolled) {
-    const notBefore = await blockTime(client);
+    // Windows are inclusive: the old key ends, and the new one starts, a second before the
+    // latest block, so that from the roll's own block on only the new key is the operator's.
+    const notBefore = (await blockTime(client)) - 1n;
     const receipt = await sendAs(context, old, {
       step: `Roll the key of ${old.did} to ${successor.kid}`,
       registry: 'did-registry',
