@@ -1,5 +1,6 @@
 import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
+import { getAddress } from 'viem';
 import { describe, expect, test } from 'vitest';
 import { parseConfig } from './config.js';
 import { ConfigError } from './errors/config.js';
@@ -55,6 +56,38 @@ describe('parseConfig', () => {
     expect(() => parseConfig({}, { CORE_TOKEN_SIGNING_KEY: `${uri}&pin-value=1234` })).toThrow(
       '"--token-signing-key" must not carry a PIN',
     );
+  });
+
+  test('behavior: governance: operators, a threshold (default a majority) and a delay', () => {
+    const [a, b, c] = ['0x' + '1'.repeat(40), '0x' + '2'.repeat(40), '0x' + '3'.repeat(40)];
+    expect(parseConfig({ CORE_GOVERNANCE_OPERATORS: `${a}, ${b},${c}` }).governance).toEqual({
+      operators: [a, b, c].map((x) => getAddress(x)),
+      threshold: 2,
+      delaySeconds: 0,
+    });
+    expect(
+      parseConfig({}, { CORE_GOVERNANCE_OPERATORS: a, CORE_GOVERNANCE_DELAY: '2d' }).governance,
+    ).toEqual({ operators: [getAddress(a)], threshold: 1, delaySeconds: 172_800 });
+    expect(parseConfig({}).governance).toBeUndefined();
+    const cases: [Record<string, string>, string][] = [
+      [{ CORE_GOVERNANCE_THRESHOLD: '2' }, '"--threshold" needs "--operators"'],
+      [
+        { CORE_GOVERNANCE_OPERATORS: `${a},0x12` },
+        '"--operators" must be comma-separated addresses: "0x12" is not one',
+      ],
+      [{ CORE_GOVERNANCE_OPERATORS: `${a},${a}` }, '"--operators" names an address twice'],
+      [
+        { CORE_GOVERNANCE_OPERATORS: `${a},${b}`, CORE_GOVERNANCE_THRESHOLD: '3' },
+        '"--threshold" must be a whole number from 1 to 2',
+      ],
+      [
+        { CORE_GOVERNANCE_OPERATORS: a, CORE_GOVERNANCE_DELAY: '31d' },
+        '"--delay" must be a duration of at most 30 days',
+      ],
+    ];
+    for (const [overrides, message] of cases) {
+      expect(() => parseConfig({}, overrides)).toThrow(message);
+    }
   });
 
   test('behavior: the operator key is a record file or a pkcs11: URI', () => {

@@ -1,6 +1,7 @@
 import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError } from './errors/config.js';
+import { type GovernancePlan, parseGovernancePlan } from './governance/governancePlan.js';
 
 /** The data directory when `CORE_DATA_DIR` is unset, relative to the working directory. */
 export const DEFAULT_DATA_DIR = '.core-registry';
@@ -97,6 +98,11 @@ export type Config = {
    * `<dataDir>/operator.json` (docs/operators.md, "Keys").
    */
   operatorKey: string;
+  /**
+   * A consortium's governance, set up by a new environment's genesis (`CORE_GOVERNANCE_OPERATORS`,
+   * `_THRESHOLD`, `_DELAY`; docs/governance.md). Absent: the operator's key governs alone.
+   */
+  governance: GovernancePlan | undefined;
   /** Where PKCS#11 keys come from when their URI does not say: the library and the PIN. */
   pkcs11: { modulePath: string | undefined; pin: string | undefined };
 };
@@ -128,6 +134,9 @@ export const CONFIG_FLAGS = {
   CORE_CRYPTO_WORKERS: '--crypto-workers',
   CORE_TOKEN_SIGNING_KEY: '--token-signing-key',
   CORE_OPERATOR_KEY: '--operator-key',
+  CORE_GOVERNANCE_OPERATORS: '--operators',
+  CORE_GOVERNANCE_THRESHOLD: '--threshold',
+  CORE_GOVERNANCE_DELAY: '--delay',
   CORE_PKCS11_MODULE: '--pkcs11-module',
 } as const satisfies Record<string, `--${string}`>;
 export type ConfigVariable = keyof typeof CONFIG_FLAGS;
@@ -171,6 +180,7 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
     throw new ConfigError(name, `"${name}" must be one of ${LOG_LEVELS.join(', ')}`);
   }
   const environment = value('CORE_ENVIRONMENT');
+  const governance = parseGovernance(setting, value);
   return {
     port,
     host: value('HOST') ?? '0.0.0.0',
@@ -240,6 +250,7 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
       setting('CORE_TOKEN_SIGNING_KEY'),
       value('CORE_TOKEN_SIGNING_KEY') ?? resolve(dataDir, 'auth-signing-key.json'),
     ),
+    governance,
     operatorKey: parseKeySetting(
       setting('CORE_OPERATOR_KEY'),
       value('CORE_OPERATOR_KEY') ?? resolve(dataDir, 'operator.json'),
@@ -250,6 +261,36 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
       pin: (env as { CORE_PKCS11_PIN?: string }).CORE_PKCS11_PIN || undefined,
     },
   };
+}
+
+/** The governance settings, all or none: a threshold or delay without operators is an error. */
+function parseGovernance(
+  setting: (name: ConfigVariable) => string,
+  value: (name: ConfigVariable) => string | undefined,
+): GovernancePlan | undefined {
+  const names = {
+    operators: setting('CORE_GOVERNANCE_OPERATORS'),
+    threshold: setting('CORE_GOVERNANCE_THRESHOLD'),
+    delay: setting('CORE_GOVERNANCE_DELAY'),
+  };
+  const operators = value('CORE_GOVERNANCE_OPERATORS');
+  const threshold = value('CORE_GOVERNANCE_THRESHOLD');
+  const delay = value('CORE_GOVERNANCE_DELAY');
+  if (operators === undefined) {
+    const orphan =
+      threshold !== undefined ? names.threshold : delay !== undefined ? names.delay : undefined;
+    if (orphan) {
+      // Named as the orphan was given: a flag needs the flag, a variable the variable.
+      const needed = orphan.startsWith('--')
+        ? CONFIG_FLAGS.CORE_GOVERNANCE_OPERATORS
+        : 'CORE_GOVERNANCE_OPERATORS';
+      throw new ConfigError(orphan, `"${orphan}" needs "${needed}"`);
+    }
+    return undefined;
+  }
+  const plan = parseGovernancePlan({ operators, threshold, delay, names });
+  if ('problem' in plan) throw new ConfigError(plan.setting, plan.problem);
+  return plan;
 }
 
 /** A key setting: a `pkcs11:` URI as given (checked when the key opens), else a file path. */

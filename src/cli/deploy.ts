@@ -43,7 +43,13 @@ export async function deploy({
     const operator = operatorKeyPath
       ? await readOperator(operatorKeyPath, config.pkcs11)
       : await openOperator(setting, { create: true });
-    return await runGenesis({ ledger, operator, environmentPath: config.environmentPath, log });
+    return await runGenesis({
+      ledger,
+      operator,
+      environmentPath: config.environmentPath,
+      governance: config.governance,
+      log,
+    });
   } finally {
     await ledger.close();
   }

@@ -68,6 +68,10 @@ Options (each overrides its environment variable):
   --operator-key K   CORE_OPERATOR_KEY operator key: a record file or a pkcs11: URI of a
                      secp256k1 key (<data-dir>/operator.json, made at the first start)
   --pkcs11-module F  CORE_PKCS11_MODULE PKCS#11 library for pkcs11: keys without module-path
+  --operators A,…    CORE_GOVERNANCE_OPERATORS a new environment's governance: the operators
+                     whose Safe decides every admin action (none: the operator key alone)
+  --threshold M      CORE_GOVERNANCE_THRESHOLD how many operators decide (a majority)
+  --delay D          CORE_GOVERNANCE_DELAY notice period of each decision: 90s, 30m, 12h, 2d (0)
   --crypto-workers N CORE_CRYPTO_WORKERS threads that verify and sign beside the event loop,
                      0 = on it (cores - 1 from 3 cores on, else 0)
 
@@ -90,6 +94,9 @@ Options:
   --operator-key K   CORE_OPERATOR_KEY operator key: a record file that must exist, or a
                      pkcs11: URI of a secp256k1 key in an HSM (its record <data-dir>/operator.json
                      is made if absent); default <data-dir>/operator.json, created if absent
+  --operators A,…    CORE_GOVERNANCE_OPERATORS the operators whose Safe governs the new
+                     environment, --threshold M of them (a majority) after --delay D (0);
+                     docs/governance.md
 
 Exit codes: 0 done, 1 a step failed (the message says which), 2 bad usage.
 `;

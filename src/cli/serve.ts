@@ -129,6 +129,7 @@ async function loadEnvironment(
         operator,
         environmentPath: config.environmentPath,
         chainId: config.chainId,
+        governance: config.governance,
         log: (message) => logger.info({ component: 'genesis' }, message),
       });
     }

@@ -21,6 +21,7 @@ export async function configureRegistries(
   context: GenesisRun,
   contractsRegistry: Address,
   registries: Record<RegistryName, Address>,
+  adminHolder: Address,
 ): Promise<void> {
   const burst = await burstOf(context);
   const links = toRegistryLinks(registries);
@@ -35,6 +36,7 @@ export async function configureRegistries(
     await step.configure?.({
       ledger: context.ledger,
       operator: context.operator,
+      adminHolder,
       instance,
       read: (call) => readContract(context.ledger, { address: instance, ...call } as never),
       links,

@@ -21,7 +21,15 @@ export type Environment = {
   operatorDid: string;
   /** When genesis completed (ISO 8601). */
   createdAt: string;
+  /**
+   * A governed environment's governance (docs/governance.md): the operators' Safe and the
+   * timelock that holds every admin policy. Absent: the operator's key governs alone.
+   */
+  governance?: Governance;
 };
+
+/** The contracts of a governed environment. */
+export type Governance = { safe: Address; timelock: Address };
 
 /**
  * Checks an environment read from `source`.
@@ -45,12 +53,23 @@ export function parseEnvironment(value: unknown, source: string): Environment {
   if (typeof record.operatorDid !== 'string' || !record.operatorDid.startsWith('did:'))
     fail('operatorDid');
   if (typeof record.createdAt !== 'string') fail('createdAt');
+  const governance = record.governance as Record<string, unknown> | undefined;
+  if (governance !== undefined && (typeof governance !== 'object' || governance === null))
+    fail('governance');
   return {
     chainId: chainId as number,
     contractsRegistry: address('contractsRegistry', record.contractsRegistry),
     registries: defaults,
     operatorDid: record.operatorDid as string,
     createdAt: record.createdAt as string,
+    ...(governance === undefined
+      ? {}
+      : {
+          governance: {
+            safe: address('governance.safe', governance.safe),
+            timelock: address('governance.timelock', governance.timelock),
+          },
+        }),
   };
 }
 

@@ -4,6 +4,7 @@ import { erc1967ProxyAbi, erc1967ProxyBytecode } from '../../artifacts/ERC1967Pr
 import { isRevertOf } from '../errors/contract.js';
 import { EnvironmentError } from '../errors/environment.js';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
+import type { GovernancePlan } from '../governance/governancePlan.js';
 import type { LedgerClient } from '../ledger/createLedgerClient.js';
 import { readContract } from '../ledger/readContract.js';
 import {
@@ -13,8 +14,15 @@ import {
 } from '../registries/catalog.js';
 import { configureRegistries } from './configureRegistries.js';
 import { ensureDefaults } from './ensureDefaults.js';
-import { type Environment, readEnvironment, writeEnvironment } from './environment.js';
+import { ensureGovernance } from './ensureGovernance.js';
+import {
+  type Environment,
+  type Governance,
+  readEnvironment,
+  writeEnvironment,
+} from './environment.js';
 import { burstOf, type GenesisRun } from './genesisRun.js';
+import { toRegistryLinks } from './initializeArgs.js';
 import type { Operator } from './operator.js';
 
 /** Template version of the registry implementations this node ships. */
@@ -28,6 +36,8 @@ export type RunGenesisParameters = {
   environmentPath: string;
   /** The chain the ledger must run; any when absent. */
   chainId?: number;
+  /** A consortium's governance, set up by a new environment's genesis (docs/governance.md). */
+  governance?: GovernancePlan | undefined;
   log?: (message: string) => void;
 };
 
@@ -51,17 +61,50 @@ export async function runGenesis(parameters: RunGenesisParameters): Promise<Envi
       `The environment "${environmentPath}" belongs to chain ${existing.chainId}, but the ledger runs chain ${chainId}`,
     );
   }
+  const plan = parameters.governance;
+  if (existing && !existing.governance && plan) {
+    throw new EnvironmentError(
+      `The environment "${environmentPath}" was created without governance: the operators, threshold and delay settings apply to a new environment only`,
+    );
+  }
   const progressPath = `${environmentPath}.partial`;
+  const progress = readProgress(progressPath);
   const context: GenesisRun = { ledger, operator, signer: operator.account, chainId, log };
 
   const contractsRegistry = await ensureContractsRegistry(
     context,
-    existing?.contractsRegistry ?? readProgress(progressPath),
+    existing?.contractsRegistry ?? progress.contractsRegistry,
   );
-  writeFileAtomic(progressPath, `${JSON.stringify({ chainId, contractsRegistry })}\n`);
+  let known: Partial<Governance> = existing?.governance ?? progress.governance ?? {};
+  const saveProgress = () =>
+    writeFileAtomic(
+      progressPath,
+      `${JSON.stringify({ chainId, contractsRegistry, ...(plan ? { governance: known } : {}) })}\n`,
+    );
+  saveProgress();
   await ensureTemplates(context, contractsRegistry);
   const registries = await ensureDefaults(context, contractsRegistry);
-  await configureRegistries(context, contractsRegistry, registries);
+  // Once the timelock exists it holds the admin policies (or is about to be given them).
+  await configureRegistries(
+    context,
+    contractsRegistry,
+    registries,
+    known.timelock ?? operator.address,
+  );
+  const governance =
+    existing?.governance ??
+    (plan
+      ? await ensureGovernance(
+          context,
+          plan,
+          toRegistryLinks(registries).policiesRegistry,
+          known,
+          (saved) => {
+            known = saved;
+            saveProgress();
+          },
+        )
+      : undefined);
 
   const environment: Environment = existing ?? {
     chainId,
@@ -69,18 +112,30 @@ export async function runGenesis(parameters: RunGenesisParameters): Promise<Envi
     registries,
     operatorDid: operator.did,
     createdAt: new Date().toISOString(),
+    ...(governance ? { governance } : {}),
   };
   writeEnvironment(environmentPath, { ...environment, registries });
   rmSync(progressPath, { force: true });
   return { ...environment, registries };
 }
 
-function readProgress(path: string): Address | undefined {
-  if (!existsSync(path)) return undefined;
-  const { contractsRegistry } = JSON.parse(readFileSync(path, 'utf8')) as {
+/** What an interrupted genesis had made: the Contracts Registry, and the governance's contracts. */
+function readProgress(path: string): {
+  contractsRegistry?: Address;
+  governance?: Partial<Governance>;
+} {
+  if (!existsSync(path)) return {};
+  const { contractsRegistry, governance = {} } = JSON.parse(readFileSync(path, 'utf8')) as {
     contractsRegistry?: string;
+    governance?: { safe?: string; timelock?: string };
   };
-  return contractsRegistry ? getAddress(contractsRegistry) : undefined;
+  return {
+    ...(contractsRegistry ? { contractsRegistry: getAddress(contractsRegistry) } : {}),
+    governance: {
+      ...(governance.safe ? { safe: getAddress(governance.safe) } : {}),
+      ...(governance.timelock ? { timelock: getAddress(governance.timelock) } : {}),
+    },
+  };
 }
 
 async function hasCode(ledger: LedgerClient, address: Address): Promise<boolean> {

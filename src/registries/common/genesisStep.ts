@@ -17,6 +17,11 @@ export type RegistryLinks = { policiesRegistry: Address; didRegistry: Address };
 export type GenesisContext = {
   ledger: LedgerClient;
   operator: GenesisOperator;
+  /**
+   * Who holds the admin policies: the operator, or the governance's timelock once a governed
+   * genesis has handed them over (docs/governance.md).
+   */
+  adminHolder: Address;
   /** The environment's default instance of this registry. */
   instance: Address;
   /** Calls a view of the default instance, at the latest block. */

@@ -23,7 +23,7 @@ export const POLICIES_REGISTRY_GENESIS: InstanceGenesisStep = {
 };
 
 async function insertAdminPolicies(context: GenesisContext): Promise<void> {
-  const { operator, instance, burst, read } = context;
+  const { adminHolder, instance, burst, read } = context;
   const missingAttributes: string[] = [];
   for (const [policyName, description] of Object.entries(context.adminPolicies)) {
     if (!(await policyExists(context, policyName))) {
@@ -32,13 +32,13 @@ async function insertAdminPolicies(context: GenesisContext): Promise<void> {
         description,
       ]);
     }
-    const args = [operator.address, policyName] as const;
+    const args = [adminHolder, policyName] as const;
     if (!(await read({ abi, functionName: 'hasAttribute', args })))
       missingAttributes.push(policyName);
   }
   if (missingAttributes.length > 0) {
-    burst.call('insertUserAttributes operator', instance, abi, 'insertUserAttributes', [
-      operator.address,
+    burst.call('insertUserAttributes admin', instance, abi, 'insertUserAttributes', [
+      adminHolder,
       missingAttributes,
     ]);
   }
