@@ -3,6 +3,7 @@ import { publicKeyToAddress } from 'viem/accounts';
 import { EntitlementRefusedError } from '../errors/auth.js';
 import { toPublicKeyHex } from '../identity/jwk.js';
 import type { ParsedCredential } from './checkCredential.js';
+import { isGovernanceContract } from './dcqlQueries.js';
 import type { ScopeTargets } from './resolveScopeTargets.js';
 import type { ScopeRequest } from './scopes.js';
 import type { ResolvedMethod, TrustSources } from './trustSources.js';
@@ -79,6 +80,10 @@ export async function checkEntitlement(input: EntitlementInput): Promise<void> {
       return;
     }
     case 'ledger:invoke': {
+      if (isGovernanceContract(target, trust.governance)) {
+        await checkOperator(input);
+        return;
+      }
       if (
         String(credential.credentialSubject.contractAddress ?? '').toLowerCase() !==
         target.toLowerCase()
@@ -109,6 +114,28 @@ export async function checkEntitlement(input: EntitlementInput): Promise<void> {
     default:
       assertSelfIssued(credential, holder);
       if (scope.name === 'track-and-trace:authorise') await checkAuthorisePolicy(input, target);
+  }
+}
+
+/**
+ * An operator invokes the governance's contracts: a self-attestation of a DID that controls one
+ * of the Safe's owners (a secp256k1 `capabilityInvocation` key whose address is an owner).
+ */
+async function checkOperator({ credential, holder, holderMethods, trust }: EntitlementInput) {
+  assertSelfIssued(credential, holder);
+  const operators = new Set((await trust.governanceOperators()).map((a) => a.toLowerCase()));
+  const controls = (holderMethods ?? []).some(
+    (method) =>
+      method.relationships.has('capabilityInvocation') &&
+      method.jwk.crv === 'secp256k1' &&
+      operators.has(publicKeyToAddress(toPublicKeyHex(method.jwk)).toLowerCase()),
+  );
+  if (!controls) {
+    throw new EntitlementRefusedError(
+      'operator',
+      'sub',
+      `${holder} controls no key of the governance's operators: only they invoke its contracts`,
+    );
   }
 }
 

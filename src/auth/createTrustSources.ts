@@ -1,7 +1,8 @@
 import type { Hex } from 'viem';
 import { isRevertOf } from '../errors/contract.js';
 import { ResourceNotFoundError } from '../errors/notFound.js';
-import type { Environment } from '../genesis/environment.js';
+import { type Environment, governanceContractsOf } from '../genesis/environment.js';
+import { SAFE } from '../governance/contracts.js';
 import { VERIFICATION_RELATIONSHIPS } from '../identity/didDocument.js';
 import { DID_KEY_PREFIX, toDidKeyJwk } from '../identity/didKey.js';
 import type { BlockReader } from '../ledger/createChainReader.js';
@@ -91,6 +92,15 @@ export function createTrustSources(
         if (error instanceof ResourceNotFoundError || isRevertOf(error)) return undefined;
         throw error;
       }
+    },
+    governance: governanceContractsOf(environment),
+    async governanceOperators() {
+      if (!environment.governance) return [];
+      return reader.read({
+        address: environment.governance.safe,
+        abi: SAFE.abi,
+        functionName: 'getOwners',
+      });
     },
     async deployment(address) {
       try {

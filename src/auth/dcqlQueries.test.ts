@@ -67,4 +67,12 @@ describe('buildDcqlDocument', () => {
       values: ['0x00000000000000000000000000000000000000AA'],
     });
   });
+
+  test('behavior: an operator invoking a governance contract presents a self-attestation', () => {
+    const safe = '0x00000000000000000000000000000000000000Aa';
+    const [query] = buildDcqlDocument(parseScope(`openid ledger:invoke:${safe}`), [safe]).dcql_query
+      .credentials;
+    expect(query?.id).toBe('self_attestation');
+    expect(query?.claims).toEqual([{ path: ['credentialSubject', 'id'] }]);
+  });
 });

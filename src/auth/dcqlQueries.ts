@@ -1,3 +1,4 @@
+import type { Address } from 'viem';
 import type { JwsAlgorithm } from '../identity/verifyJwsSignature.js';
 import type { ScopeName, ScopeRequest } from './scopes.js';
 
@@ -29,9 +30,19 @@ export const INVOKE_AUTHORISATION = {
   types: ['VerifiableAuthorisationToInvoke'],
 } as const satisfies CredentialRequirement;
 
-/** The one credential a scope request needs (combinable scopes share the self-attestation). */
-export function toCredentialRequirement(request: ScopeRequest): CredentialRequirement {
+/**
+ * The one credential a scope request needs (combinable scopes share the self-attestation). An
+ * operator invoking a governance contract (`governance`: the Safe and the timelock) presents a
+ * self-attestation: being one of the Safe's owners is what entitles it.
+ */
+export function toCredentialRequirement(
+  request: ScopeRequest,
+  governance: readonly Address[] = [],
+): CredentialRequirement {
   const [first] = request.scopes;
+  if (first?.name === 'ledger:invoke' && isGovernanceContract(first.instance, governance)) {
+    return SELF_ATTESTATION;
+  }
   switch (first?.name) {
     case 'did-registry:invite':
       return ONBOARDING;
@@ -62,10 +73,13 @@ export const CREDENTIAL_ALGORITHMS: readonly JwsAlgorithm[] = ['ES256', 'ES256K'
  * - Spec: SPEC.md §2.5, §5.4
  * - Design: DESIGN.md §6
  */
-export function buildDcqlDocument(request: ScopeRequest) {
-  const requirement = toCredentialRequirement(request);
+export function buildDcqlDocument(request: ScopeRequest, governance: readonly Address[] = []) {
+  const requirement = toCredentialRequirement(request, governance);
   const algorithms = [...presentationAlgorithms(request)];
-  const invoke = request.scopes.find((scope) => scope.name === 'ledger:invoke');
+  const invoke =
+    requirement === INVOKE_AUTHORISATION
+      ? request.scopes.find((scope) => scope.name === 'ledger:invoke')
+      : undefined;
   const claims = [
     { path: ['credentialSubject', 'id'] },
     ...(requirement === ACCREDITATION
@@ -93,4 +107,15 @@ export function buildDcqlDocument(request: ScopeRequest) {
       },
     },
   };
+}
+
+/** Whether `address` is one of the governance's contracts (case-insensitive). */
+export function isGovernanceContract(
+  address: string | undefined,
+  governance: readonly Address[],
+): boolean {
+  return (
+    address !== undefined &&
+    governance.some((known) => known.toLowerCase() === address.toLowerCase())
+  );
 }

@@ -85,7 +85,7 @@ export async function handleTokenRequest(
   if (body.grant_type !== 'vp_token')
     throw new TokenRequestInvalidError('grant_type', '"grant_type" must be "vp_token"');
   const request = parseScope(body.scope);
-  const requirement = toCredentialRequirement(request);
+  const requirement = toCredentialRequirement(request, trust.governance);
   const presentation = readVpToken(body.vp_token, requirement);
   const targets = await resolveScopeTargets(request, trust);
   const invite = request.scopes[0]?.name === 'did-registry:invite';

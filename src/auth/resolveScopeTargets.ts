@@ -1,6 +1,7 @@
 import type { Address } from 'viem';
 import { TokenRequestInvalidError } from '../errors/auth.js';
 import { InstanceInvalidError } from '../errors/target.js';
+import { isGovernanceContract } from './dcqlQueries.js';
 import type { RequestedScope, ScopeRequest } from './scopes.js';
 import { SCOPES } from './scopes.js';
 import type { TrustSources } from './trustSources.js';
@@ -48,8 +49,9 @@ async function resolveInstance(scope: RequestedScope, trust: TrustSources): Prom
   const registry = SCOPES[scope.name].registry;
   if (registry !== undefined)
     return trust.targets.instanceOf(registry, scope.instance, { registered: true });
-  // ledger:invoke: any contract deployed through the Contracts Registry.
+  // ledger:invoke: the governance's contracts, or any contract deployed through the Contracts Registry.
   const target = scope.instance as Address;
+  if (isGovernanceContract(target, trust.governance)) return target;
   if (!(await trust.targets.isRegistered(target)))
     throw new InstanceInvalidError('unregistered', target, undefined);
   return target;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JwsVerifier } from '../crypto/jws.js';
 import { TokenRequestInvalidError } from '../errors/auth.js';
+import { governanceContractsOf } from '../genesis/environment.js';
 import { sendErrorReply } from '../http/errorReplies.js';
 import { PROBLEM_RESPONSES } from '../http/problemSchema.js';
 import { createTrustSources } from './createTrustSources.js';
@@ -113,7 +114,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         response: { 200: DCQL_DOCUMENT, ...PROBLEM_RESPONSES },
       },
     },
-    async (request) => buildDcqlDocument(parseScope(request.query.scope)),
+    async (request) =>
+      buildDcqlDocument(parseScope(request.query.scope), governanceContractsOf(app.environment)),
   );
 
   await app.register(async function token(scope) {

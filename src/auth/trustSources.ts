@@ -44,4 +44,8 @@ export type TrustSources = {
   ): Promise<{ taoDid: string; issuerType: IssuerType } | undefined>;
   /** A Contracts Registry deployment record, `undefined` when the address was not deployed there. */
   deployment(address: Address): Promise<{ deployerDid: string; active: boolean } | undefined>;
+  /** The governance's contracts (the Safe, the timelock); none when the operator key governs alone. */
+  governance: readonly Address[];
+  /** The operators: the owners of the governance's Safe (none without governance). */
+  governanceOperators(): Promise<readonly Address[]>;
 };

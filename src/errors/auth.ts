@@ -22,10 +22,16 @@ export type PresentationProblem = JwtProblem | 'audience' | 'lifetime' | 'replay
 /**
  * Why a credential does not entitle its holder to a scope: its `issuer` is not the one the scope
  * requires, the reserved `attribute` is malformed, unknown or revoked, the `contract` is not the
- * active instance named, no controller key holds the `policy`, or an invite's holder is already
- * `registered`.
+ * active instance named, no controller key holds the `policy`, an invite's holder is already
+ * `registered`, or a holder invoking the governance's contracts is not an `operator`.
  */
-export type EntitlementProblem = 'issuer' | 'attribute' | 'contract' | 'policy' | 'registered';
+export type EntitlementProblem =
+  | 'issuer'
+  | 'attribute'
+  | 'contract'
+  | 'policy'
+  | 'registered'
+  | 'operator';
 
 /**
  * A token request refused at one step of its verification (jose's claim errors): `reason` names

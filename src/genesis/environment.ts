@@ -32,6 +32,15 @@ export type Environment = {
 export type Governance = { safe: Address; timelock: Address };
 
 /**
+ * The contracts operators send governance transactions to with a `ledger:invoke` token: the
+ * Safe and the timelock of a governed environment, none otherwise.
+ */
+export function governanceContractsOf(environment: Pick<Environment, 'governance'>): Address[] {
+  const { governance } = environment;
+  return governance ? [governance.safe, governance.timelock] : [];
+}
+
+/**
  * Checks an environment read from `source`.
  * @throws {EnvironmentError} naming the first member at fault.
  */

@@ -58,6 +58,21 @@ export function scheduleData({ calls, salt, delaySeconds }: TimelockOperation): 
   });
 }
 
+/** The calldata of `executeBatch`: anyone may send it once the operation is due. */
+export function executeData({ calls, salt }: Pick<TimelockOperation, 'calls' | 'salt'>): Hex {
+  return encodeFunctionData({
+    abi: TIMELOCK.abi,
+    functionName: 'executeBatch',
+    args: [
+      calls.map((call) => call.target),
+      calls.map((call) => call.value ?? 0n),
+      calls.map((call) => call.data),
+      ZERO,
+      salt,
+    ],
+  });
+}
+
 /**
  * Safe's signatures of owners who approved a transaction on-chain (`approveHash`) or who send it
  * themselves: one "pre-validated" entry per owner (`r` = the owner, `s` = 0, `v` = 1), in the

@@ -53,6 +53,7 @@ const BELOW_AUTH = [
   'errors/',
   'identity/',
   'crypto/',
+  'governance/',
   'ledger/',
   'http/',
   'registries/',

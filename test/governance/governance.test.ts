@@ -2,27 +2,33 @@ import { randomBytes } from 'node:crypto';
 import { type Address, encodeFunctionData, type Hex, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { requestToken, type Signer } from '../../src/client/index.js';
 import { ADMIN_POLICIES } from '../../src/genesis/adminPolicies.js';
 import type { Governance } from '../../src/genesis/environment.js';
 import { SAFE, TIMELOCK } from '../../src/governance/contracts.js';
 import {
+  approvedSignatures,
+  executeData,
   operationId,
   scheduleData,
   type TimelockOperation,
 } from '../../src/governance/safeTransactions.js';
 import { createDidCoreV1 } from '../../src/identity/didCore.js';
+import { toDidKey } from '../../src/identity/didKey.js';
 import { ISSUER_TYPES } from '../../src/identity/issuerTypes.js';
+import { toSecp256k1PrivateJwk } from '../../src/identity/jwk.js';
 import { CONTRACTS_REGISTRY_DESCRIPTOR, descriptorOf } from '../../src/registries/catalog.js';
 import { mineBlock, safeTransaction } from '../support/governance.js';
 import { type OperatorFixture, operatorOf } from '../support/operator.js';
-import { startTestNode, type TestNode } from '../support/testNode.js';
+import { postLedger, startTestNode, type TestNode } from '../support/testNode.js';
 
 /**
  * A governed network (docs/governance.md): three operators, two of whom decide, four seconds'
  * notice. Every refusal here is the contracts', sent straight to the ledger.
  */
 const DELAY = 4;
-const operators = [0, 1, 2].map(() => privateKeyToAccount(generatePrivateKey()));
+const operatorKeys = [0, 1, 2].map(() => generatePrivateKey());
+const operators = operatorKeys.map((key) => privateKeyToAccount(key));
 const [alice, bob, carol] = operators as [
   (typeof operators)[0],
   (typeof operators)[0],
@@ -163,6 +169,49 @@ async function waitOutDelay(): Promise<void> {
   await mineBlock(genesis.chain, node.environment.chainId);
 }
 
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+/** An operator's did:key signer over its Ethereum key: its token holder. */
+function didKeySigner(key: Hex): Signer {
+  const privateKeyJwk = toSecp256k1PrivateJwk(key);
+  const { kty, crv, x, y } = privateKeyJwk;
+  const did = toDidKey({ kty, crv, x, y });
+  return { did, kid: `${did}#${did.slice('did:key:'.length)}`, privateKeyJwk };
+}
+
+/** Signs a call and sends it through the node's write gate with `token`; resolves at its receipt. */
+async function sendThroughApi(
+  account: typeof alice,
+  token: string,
+  call: { to: Address; data: Hex },
+): Promise<void> {
+  const nonce = await genesis.chain.client.getTransactionCount({
+    address: account.address,
+    blockTag: 'pending',
+  });
+  const raw = await account.signTransaction({
+    type: 'eip1559',
+    chainId: node.environment.chainId,
+    ...call,
+    nonce,
+    gas: 5_000_000n,
+    maxFeePerGas: 0n,
+    maxPriorityFeePerGas: 0n,
+  });
+  const sent = await postLedger(
+    node.url,
+    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendRawTransaction', params: [raw] }),
+    { authorization: `Bearer ${token}` },
+  );
+  const { result, error } = sent.json as { result?: Hex; error?: { message: string } };
+  if (!result) throw new Error(error?.message ?? sent.text);
+  const receipt = await genesis.chain.client.waitForTransactionReceipt({
+    hash: result,
+    pollingInterval: 25,
+  });
+  if (receipt.status !== 'success') throw new Error(`${result} reverted`);
+}
+
 describe('a governed network: 3 operators, threshold 2', () => {
   test('default: genesis hands every admin policy to the timelock; the genesis key keeps none', async () => {
     const held = await policiesOf(governance.timelock);
@@ -274,5 +323,88 @@ describe('a governed network: 3 operators, threshold 2', () => {
     expect(
       await read({ address: governance.safe, abi: SAFE.abi, functionName: 'getThreshold' }),
     ).toBe(2n);
+  });
+
+  test('behavior: operators decide through POST /v1/ledger with ledger:invoke tokens; nobody else gets one', async () => {
+    const [aliceSigner, bobSigner, carolSigner] = operatorKeys.map(didKeySigner) as [
+      Signer,
+      Signer,
+      Signer,
+    ];
+    const tokenFor = async (holder: Signer, contract: Address) =>
+      (await requestToken({ baseUrl: node.url, scope: `openid ledger:invoke:${contract}`, holder }))
+        .accessToken;
+    const op = operation([
+      {
+        call: {
+          ...policies(),
+          functionName: 'insertPolicy',
+          args: ['GOV:api', 'Decided through the API'],
+        },
+      },
+    ]);
+    const schedule = { to: governance.safe, data: scheduleData(op) };
+    const nonce = (await read({
+      address: governance.safe,
+      abi: SAFE.abi,
+      functionName: 'nonce',
+    })) as bigint;
+    const hash = (await read({
+      address: governance.safe,
+      abi: SAFE.abi,
+      functionName: 'getTransactionHash',
+      args: [
+        governance.timelock,
+        0n,
+        scheduleData(op),
+        0,
+        0n,
+        0n,
+        0n,
+        ZERO_ADDRESS,
+        ZERO_ADDRESS,
+        nonce,
+      ],
+    })) as Hex;
+    await sendThroughApi(alice, await tokenFor(aliceSigner, governance.safe), {
+      to: schedule.to,
+      data: encodeFunctionData({ abi: SAFE.abi, functionName: 'approveHash', args: [hash] }),
+    });
+    await sendThroughApi(bob, await tokenFor(bobSigner, governance.safe), {
+      to: schedule.to,
+      data: encodeFunctionData({
+        abi: SAFE.abi,
+        functionName: 'execTransaction',
+        args: [
+          governance.timelock,
+          0n,
+          scheduleData(op),
+          0,
+          0n,
+          0n,
+          0n,
+          ZERO_ADDRESS,
+          ZERO_ADDRESS,
+          approvedSignatures([alice.address, bob.address]),
+        ],
+      }),
+    });
+    await waitOutDelay();
+    const executeToken = await tokenFor(carolSigner, governance.timelock);
+    await sendThroughApi(carol, executeToken, { to: governance.timelock, data: executeData(op) });
+    expect(await isDone(op)).toBe(true);
+
+    // A token for one governance contract writes to that contract only.
+    const refused = await sendThroughApi(carol, executeToken, {
+      to: governance.safe,
+      data: '0x',
+    }).catch((error: Error) => error.message);
+    expect(refused).toMatch(/not a registry|cannot be written|target/i);
+    // Not an operator: no token for the governance's contracts; and no other contract is invocable.
+    const outsider = didKeySigner(generatePrivateKey());
+    await expect(tokenFor(outsider, governance.safe)).rejects.toThrow(
+      /controls no key of the governance's operators/,
+    );
+    await expect(tokenFor(aliceSigner, genesis.account.address)).rejects.toThrow(/not registered/);
   });
 });
