@@ -17,11 +17,22 @@ export type TimelockOperation = { calls: GovernedCall[]; salt: Hex; delaySeconds
 
 const ZERO = padHex('0x', { size: 32 });
 
+/** `targets, values, payloads, predecessor, salt`: the arguments every batch function of the timelock starts with. */
+function batchArgs({ calls, salt }: Pick<TimelockOperation, 'calls' | 'salt'>) {
+  return [
+    calls.map((call) => call.target),
+    calls.map((call) => call.value ?? 0n),
+    calls.map((call) => call.data),
+    ZERO,
+    salt,
+  ] as const;
+}
+
 /**
  * The timelock's id of an operation: `hashOperationBatch(targets, values, payloads, 0, salt)`,
  * computed as the contract does.
  */
-export function operationId({ calls, salt }: Pick<TimelockOperation, 'calls' | 'salt'>): Hex {
+export function operationId(operation: Pick<TimelockOperation, 'calls' | 'salt'>): Hex {
   return keccak256(
     encodeAbiParameters(
       [
@@ -31,47 +42,38 @@ export function operationId({ calls, salt }: Pick<TimelockOperation, 'calls' | '
         { type: 'bytes32' },
         { type: 'bytes32' },
       ],
-      [
-        calls.map((call) => call.target),
-        calls.map((call) => call.value ?? 0n),
-        calls.map((call) => call.data),
-        ZERO,
-        salt,
-      ],
+      batchArgs(operation),
     ),
   );
 }
 
 /** The calldata of `scheduleBatch` for an operation: what the operators' Safe sends the timelock. */
-export function scheduleData({ calls, salt, delaySeconds }: TimelockOperation): Hex {
+export function scheduleData(operation: TimelockOperation): Hex {
   return encodeFunctionData({
     abi: TIMELOCK.abi,
     functionName: 'scheduleBatch',
-    args: [
-      calls.map((call) => call.target),
-      calls.map((call) => call.value ?? 0n),
-      calls.map((call) => call.data),
-      ZERO,
-      salt,
-      BigInt(delaySeconds),
-    ],
+    args: [...batchArgs(operation), BigInt(operation.delaySeconds)],
   });
 }
 
 /** The calldata of `executeBatch`: anyone may send it once the operation is due. */
-export function executeData({ calls, salt }: Pick<TimelockOperation, 'calls' | 'salt'>): Hex {
+export function executeData(operation: Pick<TimelockOperation, 'calls' | 'salt'>): Hex {
   return encodeFunctionData({
     abi: TIMELOCK.abi,
     functionName: 'executeBatch',
-    args: [
-      calls.map((call) => call.target),
-      calls.map((call) => call.value ?? 0n),
-      calls.map((call) => call.data),
-      ZERO,
-      salt,
-    ],
+    args: batchArgs(operation),
   });
 }
+
+/**
+ * The leading arguments of Safe's `getTransactionHash` and `execTransaction` for a plain call
+ * (no value, no delegatecall, no refund): what the governance's Safe transactions all are.
+ */
+export function safeCallArgs(call: { to: Address; data: Hex }) {
+  return [call.to, 0n, call.data, 0, 0n, 0n, 0n, ZERO_ADDRESS, ZERO_ADDRESS] as const;
+}
+
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 /**
  * Safe's signatures of owners who approved a transaction on-chain (`approveHash`) or who send it

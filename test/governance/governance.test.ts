@@ -10,6 +10,7 @@ import {
   approvedSignatures,
   executeData,
   operationId,
+  safeCallArgs,
   scheduleData,
   type TimelockOperation,
 } from '../../src/governance/safeTransactions.js';
@@ -168,8 +169,6 @@ async function waitOutDelay(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, (DELAY + 1) * 1000));
   await mineBlock(genesis.chain, node.environment.chainId);
 }
-
-const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 /** An operator's did:key signer over its Ethereum key: its token holder. */
 function didKeySigner(key: Hex): Signer {
@@ -343,7 +342,7 @@ describe('a governed network: 3 operators, threshold 2', () => {
         },
       },
     ]);
-    const schedule = { to: governance.safe, data: scheduleData(op) };
+    const schedule = { to: governance.timelock, data: scheduleData(op) };
     const nonce = (await read({
       address: governance.safe,
       abi: SAFE.abi,
@@ -353,40 +352,18 @@ describe('a governed network: 3 operators, threshold 2', () => {
       address: governance.safe,
       abi: SAFE.abi,
       functionName: 'getTransactionHash',
-      args: [
-        governance.timelock,
-        0n,
-        scheduleData(op),
-        0,
-        0n,
-        0n,
-        0n,
-        ZERO_ADDRESS,
-        ZERO_ADDRESS,
-        nonce,
-      ],
+      args: [...safeCallArgs(schedule), nonce],
     })) as Hex;
     await sendThroughApi(alice, await tokenFor(aliceSigner, governance.safe), {
-      to: schedule.to,
+      to: governance.safe,
       data: encodeFunctionData({ abi: SAFE.abi, functionName: 'approveHash', args: [hash] }),
     });
     await sendThroughApi(bob, await tokenFor(bobSigner, governance.safe), {
-      to: schedule.to,
+      to: governance.safe,
       data: encodeFunctionData({
         abi: SAFE.abi,
         functionName: 'execTransaction',
-        args: [
-          governance.timelock,
-          0n,
-          scheduleData(op),
-          0,
-          0n,
-          0n,
-          0n,
-          ZERO_ADDRESS,
-          ZERO_ADDRESS,
-          approvedSignatures([alice.address, bob.address]),
-        ],
+        args: [...safeCallArgs(schedule), approvedSignatures([alice.address, bob.address])],
       }),
     });
     await waitOutDelay();

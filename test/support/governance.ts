@@ -1,11 +1,10 @@
 import type { Address, Hex, PrivateKeyAccount } from 'viem';
 import { SAFE } from '../../src/governance/contracts.js';
-import { approvedSignatures } from '../../src/governance/safeTransactions.js';
+import { approvedSignatures, safeCallArgs } from '../../src/governance/safeTransactions.js';
 import type { connectTestChain } from './chain.js';
 import { signFreeTransfer } from './freeTransfer.js';
 
 type Chain = ReturnType<typeof connectTestChain>;
-const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 /**
  * A Safe transaction decided by `owners`: each but the last approves its hash on-chain
@@ -22,7 +21,7 @@ export async function safeTransaction(
     abi: SAFE.abi,
     functionName: 'nonce',
   })) as bigint;
-  const args = [call.to, 0n, call.data, 0, 0n, 0n, 0n, ZERO_ADDRESS, ZERO_ADDRESS] as const;
+  const args = safeCallArgs(call);
   const hash = (await chain.client.readContract({
     address: safe,
     abi: SAFE.abi,
