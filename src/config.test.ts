@@ -59,7 +59,7 @@ describe('parseConfig', () => {
   });
 
   test('behavior: governance: operators, a threshold (default a majority) and a delay', () => {
-    const [a, b, c] = ['0x' + '1'.repeat(40), '0x' + '2'.repeat(40), '0x' + '3'.repeat(40)];
+    const [a, b, c] = [`0x${'1'.repeat(40)}`, `0x${'2'.repeat(40)}`, `0x${'3'.repeat(40)}`];
     expect(parseConfig({ CORE_GOVERNANCE_OPERATORS: `${a}, ${b},${c}` }).governance).toEqual({
       operators: [a, b, c].map((x) => getAddress(x)),
       threshold: 2,

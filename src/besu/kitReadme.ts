@@ -1,7 +1,16 @@
+import type { GovernancePlan } from '../governance/governancePlan.js';
 import type { NetworkPlan } from './networkPlan.js';
 
 /** The README of a kit: what is in the folder, the first commands, and where the rest is. */
-export function toKitReadme(plan: NetworkPlan, apiImage: string): string {
+export function toKitReadme(
+  plan: NetworkPlan,
+  apiImage: string,
+  governance?: GovernancePlan,
+): string {
+  const governed = governance
+    ? ` \\
+  --operators ${governance.operators.join(',')} --threshold ${governance.threshold} --delay ${governance.delaySeconds}s`
+    : '';
   const [first] = plan.validators;
   const names = plan.validators.map((validator) => validator.name).join(' ');
   const rows = plan.validators.map(
@@ -32,10 +41,18 @@ checkout, or \`node <checkout>/dist/src/cli/main.js\`):
 \`\`\`sh
 docker build -t ${apiImage} <checkout>
 docker compose up -d ${names}
-core-registry deploy --ledger-url http://127.0.0.1:${first?.rpcHttpPort} --data-dir operator --environment environment/environment.json
+core-registry deploy --ledger-url http://127.0.0.1:${first?.rpcHttpPort} --data-dir operator --environment environment/environment.json${governed}
 docker compose up -d
 \`\`\`
-
+${
+  governance
+    ? `
+The network is governed by its ${governance.operators.length} operators: every admin action needs ${governance.threshold} of them and
+waits ${governance.delaySeconds} s after they decide (docs/governance.md). The key in \`operator/\` deploys, then
+holds no admin power.
+`
+    : ''
+}
 Back up the \`validator-<n>/key\` files, \`operator/operator.json\` and \`environment/\`: a lost
 key cannot be recovered.
 `;

@@ -1,3 +1,4 @@
+import type { GovernancePlan } from '../governance/governancePlan.js';
 import { toBesuGenesis } from './besuGenesis.js';
 import { BESU_IMAGE, toComposeFile } from './composeFile.js';
 import { toKitReadme } from './kitReadme.js';
@@ -9,6 +10,8 @@ export type KitFile = { path: string; content: string; mode: number };
 
 export type ToKitFilesParameters = {
   plan: NetworkPlan;
+  /** The operators who govern the network `deploy` sets up (docs/governance.md); none: one key. */
+  governance?: GovernancePlan | undefined;
   /** The API nodes' image (`core-registry:<version>`). */
   apiImage: string;
   /** The owner the validators' containers run as (`.env`): the node keys are readable by it only. */
@@ -27,7 +30,13 @@ const PUBLIC = 0o644;
  * (`validators.json`), the compose file with its `.env`, and the README. The empty
  * `environment/` folder is the caller's to make.
  */
-export function toKitFiles({ plan, apiImage, uid, gid }: ToKitFilesParameters): KitFile[] {
+export function toKitFiles({
+  plan,
+  governance,
+  apiImage,
+  uid,
+  gid,
+}: ToKitFilesParameters): KitFile[] {
   const genesis = toBesuGenesis({
     chainId: plan.chainId,
     blockPeriodSeconds: plan.blockPeriodSeconds,
@@ -47,6 +56,7 @@ export function toKitFiles({ plan, apiImage, uid, gid }: ToKitFilesParameters): 
       p2pPort: v.p2pPort,
       apiUrl: `http://localhost:${v.apiPort}`,
     })),
+    ...(governance ? { governance } : {}),
   };
   return [
     { path: 'genesis.json', content: json(genesis), mode: PUBLIC },
@@ -62,7 +72,7 @@ export function toKitFiles({ plan, apiImage, uid, gid }: ToKitFilesParameters): 
     { path: 'validators.json', content: json(summary), mode: PUBLIC },
     { path: 'compose.yaml', content: toComposeFile({ plan, apiImage }), mode: PUBLIC },
     { path: '.env', content: `BESU_UID=${uid}\nBESU_GID=${gid}\n`, mode: PUBLIC },
-    { path: 'README.md', content: toKitReadme(plan, apiImage), mode: PUBLIC },
+    { path: 'README.md', content: toKitReadme(plan, apiImage, governance), mode: PUBLIC },
   ];
 }
 

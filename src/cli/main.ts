@@ -93,6 +93,7 @@ async function main(argv: string[]): Promise<void> {
       validators: values.validators,
       chainId: values['chain-id'],
       blockPeriodSeconds: values['block-period-seconds'],
+      governance: { operators: values.operators, threshold: values.threshold, delay: values.delay },
     });
   if (command === 'resolver-driver') {
     if (args.length > 0)

@@ -21,7 +21,11 @@ written unless all of it is. docs/besu.md says what to do next.
   --validators N             how many validators, 1 to ${MAX_VALIDATORS} (4: QBFT tolerates one
                              faulty validator from 4 on)
   --chain-id N               the chain id (2026, as the embedded ledger's)
-  --block-period-seconds S   seconds between blocks, 1 to 60 (2)`,
+  --block-period-seconds S   seconds between blocks, 1 to 60 (2)
+  --operators A,…            the operators who govern the network (their addresses): the
+                             README's deploy command sets up their Safe and timelock
+  --threshold M, --delay D   how many of them decide (a majority), and the notice period
+                             (0; 90s, 30m, 12h, 2d): docs/governance.md`,
       run: async (args, context) => (await import('./networkInit.js')).initNetwork(args, context),
     },
   },

@@ -11,4 +11,10 @@ export type NetworkContext = {
   chainId: string | undefined;
   /** `--block-period-seconds S`. */
   blockPeriodSeconds: string | undefined;
+  /** `--operators A,…`, `--threshold M`, `--delay D`: the governance `deploy` sets up. */
+  governance: {
+    operators: string | undefined;
+    threshold: string | undefined;
+    delay: string | undefined;
+  };
 };

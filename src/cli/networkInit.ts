@@ -4,9 +4,25 @@ import { generatePrivateKey } from 'viem/accounts';
 import { MAX_VALIDATORS, planNetwork } from '../besu/networkPlan.js';
 import { toKitFiles } from '../besu/toKitFiles.js';
 import { DEFAULT_CHAIN_ID, parseInteger } from '../config.js';
+import { ConfigError } from '../errors/config.js';
+import { type GovernancePlan, parseGovernancePlan } from '../governance/governancePlan.js';
 import type { NetworkContext } from './networkContext.js';
 import { CliUsageError } from './output.js';
 import { readVersion } from './version.js';
+
+/** The governance the kit's `deploy` command sets up: `--operators` (with `--threshold`, `--delay`). */
+function parseKitGovernance(raw: NetworkContext['governance']): GovernancePlan | undefined {
+  const names = { operators: '--operators', threshold: '--threshold', delay: '--delay' };
+  if (raw.operators === undefined) {
+    const orphan =
+      raw.threshold !== undefined ? '--threshold' : raw.delay !== undefined ? '--delay' : undefined;
+    if (orphan) throw new ConfigError(orphan, `"${orphan}" needs "--operators"`);
+    return undefined;
+  }
+  const plan = parseGovernancePlan({ ...raw, operators: raw.operators, names });
+  if ('problem' in plan) throw new ConfigError(plan.setting, plan.problem);
+  return plan;
+}
 
 /** QBFT is Byzantine fault tolerant from four validators on (Besu's docs). */
 const DEFAULT_VALIDATORS = 4;
@@ -36,6 +52,7 @@ export async function initNetwork(_args: string[], context: NetworkContext): Pro
     1,
     60,
   );
+  const governance = parseKitGovernance(context.governance);
   if (context.out === undefined || context.out === '')
     throw new CliUsageError('network init needs "--out DIR", the folder to write the network to');
   const out = resolve(context.out);
@@ -48,6 +65,7 @@ export async function initNetwork(_args: string[], context: NetworkContext): Pro
   });
   const files = toKitFiles({
     plan,
+    governance,
     apiImage: `core-registry:${readVersion()}`,
     uid: process.getuid?.() ?? 1000,
     gid: process.getgid?.() ?? 1000,

@@ -64,7 +64,7 @@ const BELOW_AUTH = [
 const ALLOWED: Record<string, readonly string[]> = {
   'errors/': [],
   'files/': [],
-  'besu/': [],
+  'besu/': ['governance/'],
   'config.ts': ['errors/', 'governance/'],
   'governance/': ['errors/'],
   'identity/': ['errors/'],

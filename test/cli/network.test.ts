@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { computeAddress, decodeRlp, SigningKey } from 'ethers';
 import { parse as parseToml } from 'smol-toml';
+import { getAddress } from 'viem';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { runCli } from '../support/cli.js';
@@ -176,5 +177,37 @@ describe('core-registry network init', () => {
     expect(help.stdout).toMatch(/^Usage: core-registry network init \[options\]\n/);
     for (const flag of ['--out DIR', '--validators N', '--chain-id N', '--block-period-seconds S'])
       expect(help.stdout).toContain(flag);
+  });
+
+  test("args: --operators, --threshold, --delay put the governance in the kit's deploy command", async () => {
+    const out = join(root, 'governed');
+    const operators = [`0x${'1'.repeat(40)}`, `0x${'2'.repeat(40)}`, `0x${'3'.repeat(40)}`];
+    const run = await runCli([
+      'network',
+      'init',
+      '--out',
+      out,
+      '--validators',
+      '1',
+      '--operators',
+      operators.join(','),
+      '--threshold',
+      '2',
+      '--delay',
+      '1h',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const checksummed = operators.map((address) => getAddress(address));
+    expect(read(out, 'README.md')).toContain(
+      `--operators ${checksummed.join(',')} --threshold 2 --delay 3600s`,
+    );
+    expect(JSON.parse(read(out, 'validators.json')).governance).toEqual({
+      operators: checksummed,
+      threshold: 2,
+      delaySeconds: 3600,
+    });
+    const bad = await runCli(['network', 'init', '--out', join(root, 'bad'), '--threshold', '2']);
+    expect(bad).toMatchObject({ code: 2 });
+    expect(bad.stderr).toContain('"--threshold" needs "--operators"');
   });
 });
