@@ -26,6 +26,7 @@ export default defineConfig({
           name: 'hardhat',
           include: [
             'test/journeys/*.test.ts',
+            'test/governance/*.test.ts',
             'test/rpc/writeGate.test.ts',
             'test/rpc/writeScopes.test.ts',
           ],

@@ -9,7 +9,10 @@ import { generatePkcs11Key } from '../../src/crypto/pkcs11/openPkcs11Key.js';
 import { toPkcs11Account } from '../../src/crypto/pkcs11/pkcs11Signers.js';
 import { parsePkcs11Uri } from '../../src/crypto/pkcs11/pkcs11Uri.js';
 import { createOperatorRecord } from '../../src/genesis/operator.js';
+import { SAFE, TIMELOCK } from '../../src/governance/contracts.js';
+import { createLedgerClient } from '../../src/ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
+import { readContract } from '../../src/ledger/readContract.js';
 import { createSoftHsmToken } from '../support/softHsm.js';
 import { createDataDir, getJson, SILENT_LOGGER } from '../support/testNode.js';
 
@@ -126,5 +129,37 @@ describe('core-registry deploy', () => {
     expect(await deploy({ config, operatorKeyPath: undefined, log: () => {} })).toEqual(
       environment,
     );
+  });
+
+  test("default: with CORE_GOVERNANCE_*, deploy hands the admin policies to the operators' governance", async () => {
+    const operators = [`0x${'a'.repeat(40)}`, `0x${'b'.repeat(40)}`];
+    const config = parseConfig({
+      CORE_DATA_DIR: createDataDir(),
+      CORE_LEDGER_URL: ledger.url,
+      CORE_GOVERNANCE_OPERATORS: operators.join(','),
+      CORE_GOVERNANCE_DELAY: '1h',
+    });
+    const environment = await deploy({ config, operatorKeyPath: undefined, log: () => {} });
+    expect(environment.governance).toEqual({
+      safe: expect.any(String),
+      timelock: expect.any(String),
+    });
+    const governance = environment.governance as NonNullable<typeof environment.governance>;
+    const ledgerClient = createLedgerClient({ url: ledger.url });
+    try {
+      const read = (call: Record<string, unknown>) => readContract(ledgerClient, call as never);
+      expect(
+        await read({ address: governance.safe, abi: SAFE.abi, functionName: 'getThreshold' }),
+      ).toBe(2n);
+      expect(
+        await read({
+          address: governance.timelock,
+          abi: TIMELOCK.abi,
+          functionName: 'getMinDelay',
+        }),
+      ).toBe(3600n);
+    } finally {
+      await ledgerClient.close();
+    }
   });
 });

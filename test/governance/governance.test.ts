@@ -41,11 +41,10 @@ let governance: Governance;
 
 beforeAll(async () => {
   node = await startTestNode({
-    ownLedger: true,
-    env: {
-      CORE_GOVERNANCE_OPERATORS: operators.map((account) => account.address).join(','),
-      CORE_GOVERNANCE_THRESHOLD: '2',
-      CORE_GOVERNANCE_DELAY: `${DELAY}s`,
+    governance: {
+      operators: operators.map((account) => account.address),
+      threshold: 2,
+      delaySeconds: DELAY,
     },
   });
   genesis = await operatorOf(node);

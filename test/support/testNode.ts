@@ -9,6 +9,7 @@ import { type ConfigInput, parseConfig } from '../../src/config.js';
 import type { Environment } from '../../src/genesis/environment.js';
 import { loadOrCreateOperator } from '../../src/genesis/operator.js';
 import { runGenesis } from '../../src/genesis/runGenesis.js';
+import type { GovernancePlan } from '../../src/governance/governancePlan.js';
 import { createLedgerClient } from '../../src/ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
 import { TEST_CHAIN_ID, workerLedgerUrl } from './workerLedger.js';
@@ -56,6 +57,8 @@ export type StartTestNodeOptions = {
   port?: number;
   /** Settings beyond the test defaults, e.g. `{ CORE_RATE_LIMIT: '5' }`. */
   env?: ConfigInput;
+  /** A governed environment on the worker's ledger (docs/governance.md), as `deploy --operators` makes. */
+  governance?: GovernancePlan;
 };
 
 /**
@@ -66,7 +69,9 @@ export type StartTestNodeOptions = {
 export async function startTestNode(options: StartTestNodeOptions = {}): Promise<TestNode> {
   const dataDir = options.dataDir ?? createDataDir();
   const port = options.port ?? (await freePort());
-  const shared = options.ownLedger ? undefined : await deployOnWorkerLedger(dataDir);
+  const shared = options.ownLedger
+    ? undefined
+    : await deployOnWorkerLedger(dataDir, options.governance);
   const config = parseConfig({
     CORE_DATA_DIR: dataDir,
     CORE_LOG_LEVEL: 'silent',
@@ -102,7 +107,10 @@ export async function startTestNode(options: StartTestNodeOptions = {}): Promise
 }
 
 /** Runs genesis on the worker's ledger with the operator of `dataDir`; returns the ledger's URL. */
-async function deployOnWorkerLedger(dataDir: string): Promise<string> {
+async function deployOnWorkerLedger(
+  dataDir: string,
+  governance: GovernancePlan | undefined,
+): Promise<string> {
   const url = workerLedgerUrl();
   const ledger = createLedgerClient({ url });
   try {
@@ -111,6 +119,7 @@ async function deployOnWorkerLedger(dataDir: string): Promise<string> {
       operator: await loadOrCreateOperator(join(dataDir, 'operator.json')),
       environmentPath: join(dataDir, 'environment.json'),
       chainId: TEST_CHAIN_ID,
+      governance,
     });
   } finally {
     await ledger.close();
