@@ -81,7 +81,9 @@ async function rollKey(context: WalletContext) {
     privateKeyJwk: createPrivateJwk('secp256k1'),
   });
   const send = await didRegistryWriter(context, controller);
-  const notBefore = await blockTime(context.client);
+  // Windows are inclusive: starting a second before the latest block, the old key's relationships
+  // end before the roll's own block, whose time is at least the latest's.
+  const notBefore = (await blockTime(context.client)) - 1n;
   // The wallet keeps the new key aside until the ledger has it: a failed roll loses nothing.
   await saveWalletFile(`${context.walletPath}.rolling`, {
     ...wallet,
