@@ -1,10 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import type { Abi } from 'viem';
 import { createReplayStore } from './auth/createReplayStore.js';
 import { authRoutes } from './auth/routes.js';
 import { openTokenKeyRing, type TokenKeyRing } from './auth/tokenKeyRing.js';
 import { type CryptoPool, createCryptoPool } from './crypto/createCryptoPool.js';
 import { createJwsVerifier } from './crypto/jws.js';
 import { explorerRoutes } from './explorer/routes.js';
+import { governanceRoutes } from './governance/api/routes.js';
 import { answerClientError, answerFrameworkError } from './http/errorReplies.js';
 import { kernel } from './http/kernel.js';
 import { toRequestId } from './http/requestId.js';
@@ -173,6 +175,25 @@ export async function buildServer(
     for (const registry of [...REGISTRY_DESCRIPTORS, CONTRACTS_REGISTRY_DESCRIPTOR]) {
       await scope.register(registry.routes, { prefix: `/v1/${registry.name}` });
     }
+    const { environment } = config;
+    await scope.register(governanceRoutes, {
+      prefix: '/v1/governance',
+      governance: environment.governance,
+      operatorDid: environment.operatorDid,
+      chainId: environment.chainId,
+      contracts: [
+        ...REGISTRY_DESCRIPTORS.map(({ name, contract }) => ({
+          name,
+          address: environment.registries[name],
+          abi: contract.abi as Abi,
+        })),
+        {
+          name: CONTRACTS_REGISTRY_DESCRIPTOR.name,
+          address: environment.contractsRegistry,
+          abi: CONTRACTS_REGISTRY_DESCRIPTOR.contract.abi as Abi,
+        },
+      ],
+    });
   });
   return app;
 }

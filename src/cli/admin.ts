@@ -3,19 +3,16 @@ import { signCredential } from '../client/credentials.js';
 import { accredit, revokeAccreditation } from './adminAccredit.js';
 import { changeAttributes } from './adminAttributes.js';
 import type { AdminContext } from './adminContext.js';
+import { addHashAlgorithm, HASH_ALGORITHMS } from './adminHashAlgorithm.js';
 import type { Command, CommandGroup } from './commandTree.js';
 import { parseDidArgument } from './didArgument.js';
-import { readOperatorSigner, sendAsOperator } from './operatorSteps.js';
+import { readOperatorSigner } from './operatorSteps.js';
 import { CliUsageError } from './output.js';
 
-/** The hash algorithms the CLI knows how to describe: IANA name → `insertHashAlgorithm` arguments. */
-const HASH_ALGORITHMS = {
-  'sha-256': { outputLengthBits: 256n, oid: '2.16.840.1.101.3.4.2.1', multihash: 'sha2-256' },
-  'sha-384': { outputLengthBits: 384n, oid: '2.16.840.1.101.3.4.2.2', multihash: 'sha2-384' },
-  'sha-512': { outputLengthBits: 512n, oid: '2.16.840.1.101.3.4.2.3', multihash: 'sha2-512' },
-} as const;
-/** `ITimestamp.HashAlgorithmStatus.Active`. */
-const ACTIVE = 1;
+/** How the governance commands sign. */
+const GOVERNANCE_KEY = `Signs with --operator-key: your key as one of the operators (a secp256k1 private JWK
+file, e.g. from "keys generate --to F --curve secp256k1", or a pkcs11: URI). Each command
+prints what will happen in words before it signs.`;
 
 /** `admin revoke-policy` (and its former name, `admin revoke`). */
 const REVOKE_POLICY: Command<AdminContext> = {
@@ -104,6 +101,53 @@ export const ADMIN_COMMANDS: CommandGroup<AdminContext> = {
       run: (args, context) => changeAttributes('insertUserAttributes', args, context),
     },
     'revoke-policy': REVOKE_POLICY,
+    propose: {
+      summary:
+        'Propose an admin task or a change of the governance to the operators\'\nSafe: "admin propose --help" lists them (docs/governance.md)',
+      args: '<action> <argument>...',
+      details: `Actions: grant, revoke-policy, hash-algorithm (as the admin commands of those names),
+upgrade-template <registry> <version> [implementation], add-operator <address> [threshold],
+remove-operator <address> [threshold], replace-operator <old> <new>, threshold <count>,
+delay <duration>. Admin tasks and delay changes are timelocked; operator changes are not.
+${GOVERNANCE_KEY}`,
+      publishes: "the proposal's calls and your approval of it",
+      run: async (args, context) => {
+        const [{ runGroup }, { PROPOSE_COMMANDS }] = await Promise.all([
+          import('./commandTree.js'),
+          import('./adminPropose.js'),
+        ]);
+        return runGroup(PROPOSE_COMMANDS, ['admin', 'propose'], args, context, GOVERNANCE_KEY);
+      },
+    },
+    proposals: {
+      args: '[all]',
+      summary:
+        'The proposals that wait for approvals or for their notice to pass\n(all: every one), with their decoded calls',
+      run: async (args, context) =>
+        (await import('./adminGovernance.js')).listProposals(args, context),
+    },
+    approve: {
+      args: '<id>',
+      summary: 'Approve a proposal (on-chain, as one of the operators)',
+      details: GOVERNANCE_KEY,
+      publishes: 'your approval of the proposal',
+      run: async (args, context) => (await import('./adminGovernance.js')).approve(args, context),
+    },
+    execute: {
+      args: '<id>',
+      summary:
+        "A proposal's next step: the Safe decides it with its approvals, or\nthe timelock runs it once due",
+      details: GOVERNANCE_KEY,
+      run: async (args, context) => (await import('./adminGovernance.js')).execute(args, context),
+    },
+    cancel: {
+      args: '<id>',
+      summary:
+        'Propose to stop a proposal: cancel its scheduled operation, or reject\nit at its nonce',
+      details: GOVERNANCE_KEY,
+      publishes: "the cancelling proposal's call and your approval of it",
+      run: async (args, context) => (await import('./adminGovernance.js')).cancel(args, context),
+    },
     revoke: { ...REVOKE_POLICY, summary: 'The former name of revoke-policy, kept for scripts' },
   },
 };
@@ -119,26 +163,6 @@ async function onboard(args: string[], { output, operatorKey }: AdminContext) {
     type: 'VerifiableAuthorisationToOnboard',
   });
   output.result({ credential, subject: did, issuer: operator.did }, credential);
-}
-
-async function addHashAlgorithm(names: string[], context: AdminContext) {
-  const [name] = names;
-  if (name === undefined || names.length > 1 || !(name in HASH_ALGORITHMS))
-    throw new CliUsageError(
-      `admin hash-algorithm takes one of ${Object.keys(HASH_ALGORITHMS).join(', ')}`,
-    );
-  const { outputLengthBits, oid, multihash } =
-    HASH_ALGORITHMS[name as keyof typeof HASH_ALGORITHMS];
-  const receipt = await sendAsOperator(context, {
-    step: `Insert ${name}`,
-    registry: 'timestamp',
-    functionName: 'insertHashAlgorithm',
-    args: [outputLengthBits, name, oid, ACTIVE, multihash],
-  });
-  context.output.result(
-    { ianaName: name, transactionHash: receipt.transactionHash },
-    `${name} added in block ${BigInt(receipt.blockNumber)}`,
-  );
 }
 
 async function authoriseInvocation([value, contract, ...extra]: string[], context: AdminContext) {

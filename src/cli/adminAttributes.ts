@@ -5,7 +5,7 @@ import type { DidDocument } from '../client/responses.js';
 import { toPublicKeyHex } from '../identity/jwk.js';
 import type { AdminContext } from './adminContext.js';
 import { parseDidArgument } from './didArgument.js';
-import { sendAsOperator } from './operatorSteps.js';
+import { type PlannedWrite, sendAsOperator } from './operatorSteps.js';
 import { CliPreconditionError, CliUsageError } from './output.js';
 import { assertPoliciesExist } from './preconditions.js';
 
@@ -15,10 +15,40 @@ import { assertPoliciesExist } from './preconditions.js';
  * as the contracts only ever check policies that do.
  */
 export async function changeAttributes(
-  functionName: 'insertUserAttributes' | 'deleteUserAttributes',
-  [subject, ...attributes]: string[],
+  functionName: AttributeChange,
+  args: string[],
   context: AdminContext,
 ) {
+  const { subject, addresses, attributes, writes } = await planAttributeChange(
+    functionName,
+    args,
+    context,
+  );
+  const receipts = [];
+  for (const write of writes) receipts.push(await sendAsOperator(context, write));
+  const grant = functionName === 'insertUserAttributes';
+  context.output.result(
+    { subject, addresses, attributes, transactionHashes: receipts.map((r) => r.transactionHash) },
+    `${grant ? 'granted' : 'revoked'} ${attributes.join(', ')} ${grant ? 'to' : 'from'} ${addresses.join(', ')}`,
+  );
+}
+
+type AttributeChange = 'insertUserAttributes' | 'deleteUserAttributes';
+
+/**
+ * The writes of `admin grant|revoke-policy <subject> <policy>...`, one per address of the
+ * subject, each named in words: what the operator sends, or proposes to the governance.
+ */
+export async function planAttributeChange(
+  functionName: AttributeChange,
+  [subject, ...attributes]: string[],
+  context: AdminContext,
+): Promise<{
+  subject: string;
+  addresses: Address[];
+  attributes: string[];
+  writes: PlannedWrite[];
+}> {
   const grant = functionName === 'insertUserAttributes';
   const usage = `admin ${grant ? 'grant' : 'revoke-policy'} takes an address or a did:core v1, and at least one policy`;
   if (subject === undefined || attributes.length === 0) throw new CliUsageError(usage);
@@ -28,21 +58,15 @@ export async function changeAttributes(
     addressesOf(context.client, subject),
   );
   const [verb, preposition] = grant ? ['Grant', 'to'] : ['Revoke', 'from'];
-  const receipts = [];
-  for (const address of addresses) {
-    receipts.push(
-      await sendAsOperator(context, {
-        step: `${verb} ${attributes.join(', ')} ${preposition} ${address}`,
-        registry: 'policies-registry',
-        functionName,
-        args: [address, attributes],
-      }),
-    );
-  }
-  context.output.result(
-    { subject, addresses, attributes, transactionHashes: receipts.map((r) => r.transactionHash) },
-    `${grant ? 'granted' : 'revoked'} ${attributes.join(', ')} ${preposition} ${addresses.join(', ')}`,
+  const writes = addresses.map(
+    (address): PlannedWrite => ({
+      step: `${verb} ${attributes.join(', ')} ${preposition} ${address}`,
+      registry: 'policies-registry',
+      functionName,
+      args: [address, attributes],
+    }),
   );
+  return { subject, addresses, attributes, writes };
 }
 
 /** An address as is; a DID as the addresses of its secp256k1 capabilityInvocation keys. */

@@ -44,7 +44,7 @@ export async function deployRegistryInstance(
 }
 
 /** The URL the running embedded ledger of a data directory wrote down. */
-async function embeddedLedgerUrl(dataDir: string): Promise<string> {
+export async function embeddedLedgerUrl(dataDir: string): Promise<string> {
   const file = join(dataDir, 'ledger', RPC_URL_FILE);
   return (
     (await readFile(file, 'utf8').catch(() => '')).trim() ||

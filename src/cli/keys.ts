@@ -9,13 +9,17 @@ export const KEYS_COMMANDS: CommandGroup<KeysContext> = {
   Exit codes: 0 done, 1 a step failed (the message names it), 2 bad usage.`,
   commands: {
     generate: {
-      summary: 'Make a key pair inside an HSM (PKCS#11), never extractable;\nprint its public key',
+      summary:
+        'Make a key pair inside an HSM (PKCS#11), never extractable, or in a\nkey file; print its public key',
       details: `Generates an EC key pair in the token the URI names, under its "object" label (and
 "id"): the private key sensitive and never extractable, its public key beside it. Prints the
 public JWK, and for secp256k1 the Ethereum address. The PIN comes from the URI's
 pin-source=file: or CORE_PKCS11_PIN; the library from module-path= or CORE_PKCS11_MODULE.
 
-  --to K             the pkcs11: URI of the key to make (required)
+A file (not a pkcs11: URI) gets a private JWK, mode 0600, and is never overwritten: an
+operator's key for the governance commands of "admin" (docs/governance.md).
+
+  --to K             the pkcs11: URI of the key to make, or a file (required)
   --curve C          P-256 (access tokens, the default) or secp256k1 (Ethereum, ES256K)`,
       run: async (args, context) => (await import('./keysGenerate.js')).generateKey(args, context),
     },

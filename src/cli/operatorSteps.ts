@@ -7,11 +7,11 @@ import { writeScopeOf } from './instance.js';
 import { CliUsageError } from './output.js';
 import { requestTokenStep, writeStep } from './steps.js';
 
+/** A registry write an admin command makes, with its step: what it does, in words. */
+export type PlannedWrite = ContractWrite & { step: string };
+
 /** One write of the operator through the API: a token for the registry's write scope, then the transaction. */
-export async function sendAsOperator(
-  context: AdminContext,
-  write: ContractWrite & { step: string },
-) {
+export async function sendAsOperator(context: AdminContext, write: PlannedWrite) {
   return sendAs(context, await readOperatorSigner(context.operatorKey), write);
 }
 
@@ -19,7 +19,7 @@ export async function sendAsOperator(
 export async function sendAs(
   { client, output, contractAddress }: AdminContext,
   operator: AnySigner & { account: LocalAccount },
-  write: ContractWrite & { step: string },
+  write: PlannedWrite,
 ) {
   const scope = writeScopeOf(write.registry, contractAddress);
   const accessToken = await requestTokenStep({ client, output }, operator, scope);

@@ -7,6 +7,8 @@ export type Output = {
   step<T>(name: string, run: (progress: (message: string) => void) => Promise<T>): Promise<T>;
   /** Prints the command's result: `human` lines, or `value` as JSON with `--json`. */
   result(value: Record<string, unknown>, human: string): void;
+  /** Tells the user something before it happens (what a signature will do): stderr, not with `--json`. */
+  note(lines: string): void;
 };
 
 /** A step of a command failed: `step` says which; `cause` is the error of the SDK or node. */
@@ -68,6 +70,9 @@ export function createOutput(json: boolean, streams: OutputStreams = process): O
     },
     result(value, human) {
       streams.stdout.write(json ? `${JSON.stringify(value, replacer, 2)}\n` : `${human}\n`);
+    },
+    note(lines) {
+      if (!json) streams.stderr.write(`${lines}\n`);
     },
   };
 }

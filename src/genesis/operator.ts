@@ -116,31 +116,12 @@ export async function prepareOperatorKey(
   key: string,
   pkcs11: Omit<Pkcs11Options, 'setting'>,
 ): Promise<{ operator: Operator; record: OperatorRecord }> {
-  let opened: OpenedKey;
-  let keyPart: { privateKeyJwk: PrivateEcJwk } | { publicKeyJwk: PublicEcJwk; key: string };
-  if (isPkcs11Uri(key)) {
-    const uri = parseUri(key, '--to');
-    opened = await openHsmKey(uri, pkcs11, '--to');
-    keyPart = { publicKeyJwk: opened.publicJwk, key: uri.text };
-  } else {
-    if (!existsSync(key)) {
-      mkdirSync(dirname(key), { recursive: true });
-      const jwk = toSecp256k1PrivateJwk(generatePrivateKey());
-      writeFileAtomic(key, `${JSON.stringify(jwk, null, 2)}\n`, { mode: 0o600 });
-    }
-    let jwk: unknown;
-    try {
-      jwk = JSON.parse(readFileSync(key, 'utf8'));
-    } catch (cause) {
-      throw new EnvironmentError(`--to: the key file "${key}" cannot be read as JSON`, { cause });
-    }
-    if (!isSecp256k1Jwk(jwk) || typeof (jwk as PrivateEcJwk).d !== 'string') {
-      throw new EnvironmentError(`--to: "${key}" is not a secp256k1 private JWK`);
-    }
-    const { kty, crv, x, y, d } = jwk as PrivateEcJwk;
-    opened = fileKey({ kty, crv, x, y, d });
-    keyPart = { privateKeyJwk: { kty, crv, x, y, d } };
+  if (!isPkcs11Uri(key) && !existsSync(key)) {
+    mkdirSync(dirname(key), { recursive: true });
+    const jwk = toSecp256k1PrivateJwk(generatePrivateKey());
+    writeFileAtomic(key, `${JSON.stringify(jwk, null, 2)}\n`, { mode: 0o600 });
   }
+  const { opened, keyPart } = await openKey(key, pkcs11, '--to');
   const record: OperatorRecord = {
     did,
     kid: `${did}#${await jwkThumbprint(opened.publicJwk)}`,
@@ -148,6 +129,56 @@ export async function prepareOperatorKey(
     ...keyPart,
   };
   return { operator: toOperator(record, opened, key), record };
+}
+
+/** An Ethereum key, ready to sign wherever it lives. */
+export type OpenedKey = {
+  account: LocalAccount;
+  signingKey: JwsSigningKey;
+  publicJwk: PublicEcJwk;
+};
+
+/**
+ * Opens a secp256k1 key: a `pkcs11:` URI, or a private JWK file.
+ * @throws {EnvironmentError} naming `setting` when the key cannot be used.
+ */
+export async function openSecp256k1Key(
+  key: string,
+  pkcs11: Omit<Pkcs11Options, 'setting'>,
+  setting: string,
+): Promise<OpenedKey> {
+  return (await openKey(key, pkcs11, setting)).opened;
+}
+
+async function openKey(
+  key: string,
+  pkcs11: Omit<Pkcs11Options, 'setting'>,
+  setting: string,
+): Promise<{
+  opened: OpenedKey;
+  keyPart: { privateKeyJwk: PrivateEcJwk } | { publicKeyJwk: PublicEcJwk; key: string };
+}> {
+  if (isPkcs11Uri(key)) {
+    const uri = parseUri(key, setting);
+    const opened = await openHsmKey(uri, pkcs11, setting);
+    return { opened, keyPart: { publicKeyJwk: opened.publicJwk, key: uri.text } };
+  }
+  let jwk: unknown;
+  try {
+    jwk = JSON.parse(readFileSync(key, 'utf8'));
+  } catch (cause) {
+    throw new EnvironmentError(`${setting}: the key file "${key}" cannot be read as JSON`, {
+      cause,
+    });
+  }
+  if (!isSecp256k1Jwk(jwk) || typeof (jwk as PrivateEcJwk).d !== 'string') {
+    throw new EnvironmentError(`${setting}: "${key}" is not a secp256k1 private JWK`);
+  }
+  const { kty, crv, x, y, d } = jwk as PrivateEcJwk;
+  return {
+    opened: fileKey({ kty, crv, x, y, d }),
+    keyPart: { privateKeyJwk: { kty, crv, x, y, d } },
+  };
 }
 
 /**
@@ -235,8 +266,6 @@ async function openRecord(
   await checkKid(operator, path);
   return operator;
 }
-
-type OpenedKey = { account: LocalAccount; signingKey: JwsSigningKey; publicJwk: PublicEcJwk };
 
 function toOperator(record: OperatorRecord, key: OpenedKey, path: string): Operator {
   if (getAddress(record.address) !== key.account.address) {

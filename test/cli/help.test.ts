@@ -59,7 +59,7 @@ describe('core-registry --help', () => {
         'resolver-driver',
       ]),
     );
-    expect(seen).toHaveLength(45);
+    expect(seen).toHaveLength(50);
   });
 
   test('default: each group lists its commands and each command shows its own usage', async () => {
