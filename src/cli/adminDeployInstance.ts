@@ -31,7 +31,15 @@ export async function deployRegistryInstance(
   try {
     const { address } = await context.output.step(
       `Deploy a ${registry} instance through the Contracts Registry`,
-      () => deployInstance({ ledger, operator, environment, registry: registry as RegistryName }),
+      () =>
+        deployInstance({ ledger, operator, environment, registry: registry as RegistryName }).catch(
+          (error: unknown) => {
+            if (!environment.governance) throw error;
+            throw new Error(
+              `${(error as Error).message} (in a governed network the operators first give the deploying key TCR:deployProxy: "admin propose grant ${operator.address} TCR:deployProxy")`,
+            );
+          },
+        ),
     );
     const href = `${context.client.baseUrl}/v1/contracts-registry/contracts/${address}`;
     context.output.result(

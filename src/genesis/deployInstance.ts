@@ -23,7 +23,7 @@ export type DeployInstanceParameters = {
 /**
  * Deploys another instance of a registry through the Contracts Registry (a proxy of the same
  * template), linked to the environment's default instances like the default one, with the
- * operator as its deployer. An operator task: it talks to the ledger, not to a node.
+ * operator as its deployer and its admin (the timelock in a governed network: docs/governance.md). An operator task: it talks to the ledger, not to a node.
  * - Spec: SPEC.md §1 (Contracts Registry)
  * @throws {EnvironmentError} when the transaction reverts (e.g. the key holds no deploy policy).
  */
@@ -35,7 +35,13 @@ export async function deployInstance(
   const initData = encodeFunctionData({
     abi,
     functionName: 'initialize',
-    args: initializeArgs(registry, operator.address, environment.registries),
+    // A governed network's instances are the governance's, like its defaults: their admin
+    // policies (a Policies Registry instance's) go to the timelock, not to the deploying key.
+    args: initializeArgs(
+      registry,
+      environment.governance?.timelock ?? operator.address,
+      environment.registries,
+    ),
   } as never);
   const burst = await createBurst(ledger, operator.account, environment.chainId);
   burst.call(

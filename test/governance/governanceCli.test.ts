@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { readRecord } from '../../src/genesis/operator.js';
 import type { GovernanceJson, ProposalJson } from '../../src/governance/api/toGovernanceJson.js';
 import { descriptorOf } from '../../src/registries/catalog.js';
 import { createCli, runCli } from '../support/cli.js';
@@ -72,8 +73,9 @@ const policiesOf = async (subject: string) => {
 
 describe('admin propose, approve, execute, cancel on a 3-operator network', () => {
   test('behavior: a policy grant and a template upgrade each wait for two operators and the notice; REST shows who decided what and when', async () => {
-    const subject = '0x0000000000000000000000000000000000000042';
-    const grant = await asJson('alice', 'propose', 'grant', subject, 'TSR:insertSchema');
+    // The key that ran genesis, which holds no policy now, is given the right to deploy instances.
+    const subject = readRecord(join(node.dataDir, 'operator.json')).address;
+    const grant = await asJson('alice', 'propose', 'grant', subject, 'TCR:deployProxy');
     const upgrade = await asJson(
       'bob',
       'propose',
@@ -97,7 +99,7 @@ describe('admin propose, approve, execute, cancel on a 3-operator network', () =
         {
           contract: 'policies-registry',
           function: 'insertUserAttributes',
-          args: { subject, attributes: ['TSR:insertSchema'] },
+          args: { subject, attributes: ['TCR:deployProxy'] },
         },
       ],
     });
@@ -111,20 +113,44 @@ describe('admin propose, approve, execute, cancel on a 3-operator network', () =
     // Each command says what will happen before it signs.
     const approved = await as('bob', 'approve', grant.id.slice(0, 10));
     expect(approved.code, approved.stderr).toBe(0);
-    expect(approved.stderr).toMatch(/policies-registry\.insertUserAttributes\(.*TSR:insertSchema/);
+    expect(approved.stderr).toMatch(/policies-registry\.insertUserAttributes\(.*TCR:deployProxy/);
     expect((await asJson('carol', 'execute', grant.id)).status).toBe('scheduled');
     // Scheduled: not before the notice has passed.
     const early = await as('alice', 'execute', grant.id);
     expect(early.code).toBe(1);
     expect(early.stderr).toMatch(/scheduled: .*it may run from/);
-    expect(await policiesOf(subject)).not.toContain('TSR:insertSchema');
+    expect(await policiesOf(subject)).not.toContain('TCR:deployProxy');
     await asJson('carol', 'approve', upgrade.id);
     expect((await asJson('alice', 'execute', upgrade.id)).status).toBe('scheduled');
 
     await waitOutNotice();
     expect((await asJson('bob', 'execute', grant.id)).status).toBe('executed');
     expect((await asJson('bob', 'execute', upgrade.id)).status).toBe('executed');
-    expect(await policiesOf(subject)).toContain('TSR:insertSchema');
+    expect(await policiesOf(subject)).toContain('TCR:deployProxy');
+    // A Policies Registry instance it deploys is administered by the timelock, not by the key.
+    const { contractAddress } = JSON.parse(
+      (
+        await cli.raw(
+          'admin',
+          'deploy-instance',
+          'policies-registry',
+          '--ledger-url',
+          node.node.ledgerUrl,
+          '--json',
+        )
+      ).stdout,
+    ) as { contractAddress: string };
+    const instancePolicies = async (holder: string) =>
+      JSON.stringify(
+        await (
+          await fetch(
+            `${node.url}/v1/policies-registry/subjects/${holder}/policies?contractAddress=${contractAddress}&page[size]=50`,
+          )
+        ).json(),
+      );
+    const { timelock } = (await governance()) as { timelock: string };
+    expect(await instancePolicies(timelock)).toContain('TPR:insertPolicy');
+    expect(await instancePolicies(subject)).not.toContain('TPR:insertPolicy');
     const { type } = descriptorOf('timestamp').contract;
     const template = (await (
       await fetch(`${node.url}/v1/contracts-registry/templates/${type}`)
