@@ -4,6 +4,7 @@ import { didDocumentView } from './didDocument.js';
 import { didsView } from './dids.js';
 import { fragment, h, heading, link } from './dom.js';
 import { errorPanel } from './errorPanel.js';
+import { governanceView, proposalView } from './governance.js';
 import { issuersView, issuerView } from './issuers.js';
 import { networkView } from './network.js';
 import { parseRoute, type Route } from './router.js';
@@ -26,6 +27,8 @@ function viewOf(route: Route): View {
       return verifyCredentialView;
     case 'browse':
       return id === undefined ? networkView : browseView;
+    case 'governance':
+      return id === undefined ? governanceView : proposalView;
     default:
       return unknownView;
   }
