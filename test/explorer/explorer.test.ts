@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { sha256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDidCoreV1 } from '../../src/client/index.js';
-import { hasChromium, launchChromium } from '../support/chromium.js';
+import { hasChromium, launchChromium, openExplorer, screenshot } from '../support/chromium.js';
 import { signFreeTransfer } from '../support/freeTransfer.js';
 import { startTestNode, type TestNode } from '../support/testNode.js';
 import { TEST_CHAIN_ID } from '../support/workerLedger.js';
@@ -34,18 +34,8 @@ afterAll(async () => {
   await node?.close();
 });
 
-/** Loads the explorer afresh at `hash` (a hash change alone could match the previous view). */
-async function open(hash: string): Promise<void> {
-  await page.goto('about:blank');
-  await page.goto(`${node.url}/explorer/${hash}`);
-  await page.waitForSelector('main:not([aria-busy]) h1');
-}
-
-async function shot(name: string): Promise<void> {
-  const path = join(SHOTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  console.log(`screenshot: ${path}`);
-}
+const open = (hash: string) => openExplorer(page, node.url, hash);
+const shot = (name: string) => screenshot(page, SHOTS, name);
 
 describe.runIf(run)('explorer', () => {
   test('behavior: /explorer redirects, files have their types, a missing file is a 404 problem', async () => {

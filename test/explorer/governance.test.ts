@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { ProposalJson } from '../../src/governance/api/toGovernanceJson.js';
-import { hasChromium, launchChromium } from '../support/chromium.js';
+import { hasChromium, launchChromium, openExplorer, screenshot } from '../support/chromium.js';
 import { runCli } from '../support/cli.js';
 import { startTestNode, type TestNode } from '../support/testNode.js';
 
@@ -72,18 +72,8 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-/** Loads the explorer of `node` afresh at `hash`. */
-async function open(node: TestNode, hash: string): Promise<void> {
-  await page.goto('about:blank');
-  await page.goto(`${node.url}/explorer/${hash}`);
-  await page.waitForSelector('main:not([aria-busy]) h1');
-}
-
-async function shot(name: string): Promise<void> {
-  const path = join(SHOTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  console.log(`screenshot: ${path}`);
-}
+const open = (node: TestNode, hash: string) => openExplorer(page, node.url, hash);
+const shot = (name: string) => screenshot(page, SHOTS, name);
 
 describe.runIf(run)('explorer: #/governance', () => {
   test('default: a governed network shows its Safe, timelock, members, threshold, notice and pending proposal', async () => {

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium (`apt-get install chromium`, as `.ci/run` does); Playwright's own is never downloaded. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -46,4 +46,18 @@ export async function launchChromium(): Promise<{
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Loads the explorer of the node at `url` afresh at `hash` (a hash change alone could match the previous view). */
+export async function openExplorer(page: Page, url: string, hash: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(`${url}/explorer/${hash}`);
+  await page.waitForSelector('main:not([aria-busy]) h1');
+}
+
+/** Saves a full-page screenshot as `<dir>/<name>.png` and prints where. */
+export async function screenshot(page: Page, dir: string, name: string): Promise<void> {
+  const path = join(dir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  console.log(`screenshot: ${path}`);
 }
