@@ -69,26 +69,6 @@ export {
   getDidHistory,
 } from './getDidHistory.js';
 export { paginate } from './paginate.js';
-// Relying parties' own checks of the ledger (docs/trust-model.md): QBFT headers by validator seals.
-export { HeaderUntrustedError } from './proofs/headerErrors.js';
-export {
-  decodeQbftExtraData,
-  type QbftExtraData,
-  type QbftVote,
-} from './proofs/qbftExtraData.js';
-export {
-  commitSealHash,
-  qbftBlockHash,
-  qbftQuorum,
-  type RpcHeader,
-  verifyQbftHeader,
-} from './proofs/qbftHeader.js';
-export {
-  applyVote,
-  followQbftHeaders,
-  startTally,
-  type ValidatorTally,
-} from './proofs/qbftValidators.js';
 export { type RegisterDidParameters, registerDid } from './registerDid.js';
 export {
   type RequestTokenParameters,

@@ -24,11 +24,12 @@ export function toLocalFeeAnswer(method: string): { result: unknown } | undefine
 }
 
 /**
- * The call the ledger gets: `eth_call` and `eth_estimateGas` lose their fee fields, so a
+ * The call the ledger gets: `eth_call`, `eth_estimateGas` and `eth_createAccessList` lose their fee fields, so a
  * zero-balance sender simulates exactly as its gas-free transaction will run.
  */
 export function toFreeGasCall(method: string, params: readonly unknown[]): LedgerCall {
-  if (method !== 'eth_call' && method !== 'eth_estimateGas') return { method, params };
+  if (method !== 'eth_call' && method !== 'eth_estimateGas' && method !== 'eth_createAccessList')
+    return { method, params };
   const [call, ...rest] = params;
   if (typeof call !== 'object' || call === null || Array.isArray(call)) return { method, params };
   if (!FEE_FIELDS.some((field) => field in call)) return { method, params };

@@ -3,13 +3,14 @@ import type { LedgerCall } from '../ledger/jsonRpc.js';
 
 /** How much gas the calls an unauthenticated client sends may burn. */
 export type GasLimits = {
-  /** Gas of one `eth_call` or `eth_estimateGas` (as Besu's `--rpc-gas-cap`). */
+  /** Gas of one `eth_call`, `eth_estimateGas` or `eth_createAccessList` (as Besu's `--rpc-gas-cap`). */
   perCall: bigint;
   /** Gas of all such calls of one batch together. */
   perBatch: bigint;
 };
 
-const METERED = new Set(['eth_call', 'eth_estimateGas']);
+/** The methods that run a call: each burns the ledger's gas. */
+const METERED = new Set(['eth_call', 'eth_estimateGas', 'eth_createAccessList']);
 const QUANTITY = /^0x(0|[1-9a-f][0-9a-f]{0,63})$/i;
 
 /**

@@ -9,6 +9,9 @@ export const READ_METHODS: ReadonlySet<string> = new Set([
   'eth_blockNumber',
   'eth_call',
   'eth_chainId',
+  // What a relying party needs to check a read itself (docs/trust-model.md): the slots a call
+  // touches and their EIP-1186 proofs.
+  'eth_createAccessList',
   'eth_estimateGas',
   'eth_feeHistory',
   'eth_gasPrice',
@@ -21,6 +24,7 @@ export const READ_METHODS: ReadonlySet<string> = new Set([
   'eth_getBlockTransactionCountByNumber',
   'eth_getCode',
   'eth_getLogs',
+  'eth_getProof',
   'eth_getStorageAt',
   'eth_getTransactionByBlockHashAndIndex',
   'eth_getTransactionByBlockNumberAndIndex',
