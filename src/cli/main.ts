@@ -41,6 +41,8 @@ const OPTIONS = {
   validators: { type: 'string' },
   'block-period-seconds': { type: 'string' },
   at: { type: 'string' },
+  nodes: { type: 'string' },
+  quorum: { type: 'string' },
   to: { type: 'string' },
   'drop-previous': { type: 'boolean' },
   pkcs11: { type: 'string' },
@@ -83,7 +85,12 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'verify') {
     // Untrusted is an answer, not a failure: exit 1 without an error message.
     const { runVerify } = await import('./verify.js');
-    process.exitCode = await runVerify(args, { ...commonContext(values), at: values.at });
+    process.exitCode = await runVerify(args, {
+      ...commonContext(values),
+      at: values.at,
+      nodes: values.nodes,
+      quorum: values.quorum,
+    });
     return;
   }
   if (command === 'network')

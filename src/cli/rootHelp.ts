@@ -114,9 +114,12 @@ input. An unsecured JWT ("alg": "none", empty signature) is untrusted: its shape
 
 Options:
   --node URL   the node (default http://localhost:8080, or CORE_NODE_URL)
+  --nodes A,B,C  independent operators' nodes instead: every read must be answered alike by
+               --quorum M of them (default a majority), or the check it decides fails
   --at T       check the validity window and the issuer's key at this date-time (default now)
-  --json       print the trust report as JSON: { verdict, checks[], chain[] }; each check
-               names the registry read that decided it ("source")
+  --json       print the trust report as JSON: { verdict, checks[], chain[], reads }; each
+               check names the registry read that decided it ("source"); "reads" says how
+               reads were established (one node, not proven; or M of N nodes agreeing)
 
 Exit codes: 0 trusted, 1 untrusted (a check failed), 2 bad usage.
 `;

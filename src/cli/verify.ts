@@ -12,6 +12,9 @@ export type VerifyContext = {
   contractAddress: string | undefined;
   /** `--at`: a date-time to check the credential at. */
   at: string | undefined;
+  /** `--nodes a,b,c`: independent nodes that must agree, `--quorum M` of them (default a majority). */
+  nodes: string | undefined;
+  quorum: string | undefined;
 };
 
 const MARKS: Record<Check['verdict'], string> = { pass: '✔', fail: '✘', skip: '–' };
@@ -36,9 +39,33 @@ export async function runVerify(args: readonly string[], context: VerifyContext)
   if (at !== undefined && Number.isNaN(at.getTime()))
     throw new CliUsageError(`--at must be a date-time, not "${context.at}"`);
   const jwt = await readJwt(value);
-  const report = await verifyCredential(jwt, { node: context.client, ...(at ? { at } : {}) });
+  const report = await verifyCredential(jwt, { ...readsOf(context), ...(at ? { at } : {}) });
   context.output.result(report, toHumanReport(report));
   return report.verdict === 'trusted' ? 0 : 1;
+}
+
+/** The node, or the nodes that must agree and how many of them. */
+function readsOf(context: VerifyContext) {
+  if (context.nodes === undefined) {
+    if (context.quorum !== undefined) throw new CliUsageError('--quorum goes with --nodes');
+    return { node: context.client };
+  }
+  const nodes = context.nodes
+    .split(',')
+    .map((node) => node.trim())
+    .filter((node) => node !== '');
+  const bad = nodes.find((node) => !/^https?:\/\/[^/]/.test(node));
+  if (nodes.length === 0 || bad !== undefined)
+    throw new CliUsageError(
+      `--nodes takes comma-separated http(s) URLs${bad ? `, not "${bad}"` : ''}`,
+    );
+  const quorum =
+    context.quorum === undefined ? Math.floor(nodes.length / 2) + 1 : Number(context.quorum);
+  if (!Number.isSafeInteger(quorum) || quorum < 1 || quorum > nodes.length)
+    throw new CliUsageError(
+      `--quorum must be a whole number from 1 to ${nodes.length} (the nodes)`,
+    );
+  return { nodes, trust: { quorum } };
 }
 
 /** One line per check, then the chain and the verdict. */
@@ -52,6 +79,7 @@ export function toHumanReport(report: TrustReport): string {
   return [
     ...lines,
     `chain: ${chain === '' ? 'none' : chain}`,
+    `reads: ${report.reads}`,
     report.verdict === 'trusted'
       ? 'trusted'
       : `untrusted: ${failed} of ${report.checks.length} checks failed`,

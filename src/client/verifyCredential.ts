@@ -6,11 +6,24 @@ import { checkShape } from './verify/checkShape.js';
 import { checkStatus } from './verify/checkStatus.js';
 import { checkTimes } from './verify/checkTimes.js';
 import { createRegistryReads } from './verify/createRegistryReads.js';
+import { createQuorumReads } from './verify/quorumReads.js';
 import { CHECK_IDS, skip, type TrustReport, toTrustReport } from './verify/trustReport.js';
 
-export type VerifyCredentialParameters = {
-  /** The node whose registries decide: its base URL (`http://localhost:8080`) or a client of it. */
-  node: string | CoreClient;
+export type VerifyCredentialParameters = (
+  | {
+      /** The node whose registries decide: its base URL (`http://localhost:8080`) or a client of it. */
+      node: string | CoreClient;
+      nodes?: undefined;
+      trust?: undefined;
+    }
+  | {
+      node?: undefined;
+      /** Independent operators' nodes of one network, which must agree (`trust.quorum`). */
+      nodes: readonly (string | CoreClient)[];
+      /** How many of `nodes` must answer each read alike (docs/trust-model.md). */
+      trust: { quorum: number };
+    }
+) & {
   /** When to check the validity window and the issuer's key "now" (default: the present). */
   at?: Date;
   /** The `fetch` of the status list read, and of every read when `node` is a URL (default: the global one). */
@@ -47,20 +60,20 @@ export async function verifyCredential(
   parameters: VerifyCredentialParameters,
 ): Promise<VerifyCredentialReturnType> {
   if (typeof jwt !== 'string') throw new TypeError('"jwt" must be a compact JWT string');
-  const { node, at, fetch: http = fetch } = parameters;
+  const { at, fetch: http = fetch } = parameters;
   if (at !== undefined && !(at instanceof Date && Number.isFinite(at.getTime())))
     throw new TypeError('"at" must be a valid Date');
-  const client =
-    typeof node === 'string' ? createCoreClient({ baseUrl: toBaseUrl(node), fetch: http }) : node;
-  if (typeof client?.get !== 'function')
-    throw new TypeError('"node" must be a URL or a CoreClient');
-  const reads = createRegistryReads(client, http);
+  const { reads, established } = readsOf(parameters, http);
   const checkedAt = at === undefined ? undefined : Math.floor(at.getTime() / 1000);
   const now = checkedAt ?? Math.floor(Date.now() / 1000);
   const { check: shape, vc } = checkShape(jwt);
   if (!vc) {
     const because = 'Not checked: the credential is not a JWT VC';
-    return toTrustReport([shape, ...CHECK_IDS.slice(1).map((id) => skip(id, because))], []);
+    return toTrustReport(
+      [shape, ...CHECK_IDS.slice(1).map((id) => skip(id, because))],
+      [],
+      established,
+    );
   }
   const [keys, accreditation, schema, status] = await Promise.all([
     checkIssuerKeys(reads, vc, checkedAt),
@@ -71,7 +84,37 @@ export async function verifyCredential(
   return toTrustReport(
     [shape, checkTimes(vc, now), ...keys, accreditation.check, schema, status],
     accreditation.chain,
+    established,
   );
+}
+
+/** The reads of one node, or of several that must agree; and how the report says they were made. */
+function readsOf(parameters: VerifyCredentialParameters, http: typeof fetch) {
+  const clientOf = (node: string | CoreClient, name: string): CoreClient => {
+    const client =
+      typeof node === 'string' ? createCoreClient({ baseUrl: toBaseUrl(node), fetch: http }) : node;
+    if (typeof client?.get !== 'function')
+      throw new TypeError(`"${name}" must be a URL or a CoreClient`);
+    return client;
+  };
+  if (parameters.nodes === undefined) {
+    const client = clientOf(parameters.node, 'node');
+    return {
+      reads: createRegistryReads(client, http),
+      established: `one node, not proven (${client.baseUrl})`,
+    };
+  }
+  if (!Array.isArray(parameters.nodes) || parameters.nodes.length === 0)
+    throw new TypeError('"nodes" must list at least one node');
+  const clients = parameters.nodes.map((node) => clientOf(node, 'nodes'));
+  const quorum = parameters.trust?.quorum as number;
+  return {
+    reads: createQuorumReads(
+      clients.map((client) => createRegistryReads(client, http)),
+      quorum,
+    ),
+    established: `${quorum} of ${clients.length} nodes agreeing on each read (${clients.map((c) => c.baseUrl).join(', ')})`,
+  };
 }
 
 /** A node's base URL, checked to be http(s). */

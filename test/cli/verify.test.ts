@@ -36,11 +36,16 @@ describe('core-registry verify', () => {
     expect(human?.split('\n').map((line) => line.slice(0, 2))).toEqual([
       ...['✔ ', '✔ ', '✔ ', '✔ ', '✔ ', '✔ ', '✔ ', '– ', '– '],
       'ch',
+      're',
       'tr',
       '',
     ]);
     expect(human).toContain(`✔ accreditation    Accredited: ${operatorDid} (RootTAO)\n`);
-    expect(human?.endsWith(`chain: ${operatorDid} (RootTAO)\ntrusted\n`)).toBe(true);
+    expect(
+      human?.endsWith(
+        `chain: ${operatorDid} (RootTAO)\nreads: one node, not proven (${cli.node.url})\ntrusted\n`,
+      ),
+    ).toBe(true);
     const report = JSON.parse(json ?? '');
     expect(report).toMatchObject({
       verdict: 'trusted',

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { decodeFunctionResult, encodeFunctionData, type Hex, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCoreClient } from '../../src/client/createCoreClient.js';
@@ -8,6 +6,7 @@ import type { RpcHeader } from '../../src/client/proofs/qbftHeader.js';
 import { StateProofError } from '../../src/client/proofs/stateProof.js';
 import { readRecord } from '../../src/genesis/operator.js';
 import { descriptorOf } from '../../src/registries/catalog.js';
+import { startLyingProxy } from '../support/lyingProxy.js';
 import { startTestNode, type TestNode } from '../support/testNode.js';
 
 /**
@@ -15,43 +14,30 @@ import { startTestNode, type TestNode } from '../support/testNode.js';
  * a real node's POST /v1/ledger, and through a lying proxy in front of it.
  */
 let node: TestNode;
-let liar: Server;
-let liarUrl: string;
+let liar: Awaited<ReturnType<typeof startLyingProxy>>;
 /** What the proxy alters: `eth_getProof` answers, `eth_call` results, or nothing. */
 let lie: 'none' | 'proof' | 'call' = 'none';
 
 beforeAll(async () => {
   node = await startTestNode();
-  liar = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const upstream = await fetch(`${node.url}${request.url}`, {
-      method: request.method ?? 'GET',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      ...(request.method === 'POST' ? { body: Buffer.concat(chunks) } : {}),
-    });
-    const body = (await upstream.json()) as unknown;
-    const sent =
-      request.method === 'POST' ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
-    const entries = Array.isArray(body) ? body : [body];
-    const asked = Array.isArray(sent) ? sent : [sent];
+  liar = await startLyingProxy(node.url, ({ methods, body }) => {
+    const entries = (Array.isArray(body) ? body : [body]) as {
+      result?: { storageProof?: { value: string }[] } | string;
+    }[];
     for (const [i, entry] of entries.entries()) {
-      const method = asked[i]?.method;
-      if (lie === 'proof' && method === 'eth_getProof' && entry.result?.storageProof?.[0]) {
-        entry.result.storageProof[0].value = '0x2a';
+      const { result } = entry;
+      if (lie === 'proof' && methods[i] === 'eth_getProof' && typeof result === 'object') {
+        const [first] = result.storageProof ?? [];
+        if (first) first.value = '0x2a';
       }
-      if (lie === 'call' && method === 'eth_call' && typeof entry.result === 'string') {
-        entry.result = `${entry.result.slice(0, -1)}${entry.result.endsWith('0') ? '1' : '0'}`;
+      if (lie === 'call' && methods[i] === 'eth_call' && typeof result === 'string') {
+        entry.result = `${result.slice(0, -1)}${result.endsWith('0') ? '1' : '0'}`;
       }
     }
-    response.writeHead(upstream.status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body));
   });
-  await new Promise<void>((resolve) => liar.listen(0, '127.0.0.1', resolve));
-  liarUrl = `http://127.0.0.1:${(liar.address() as AddressInfo).port}`;
 }, 120_000);
 afterAll(async () => {
-  await new Promise((resolve) => liar?.close(resolve));
+  await liar?.close();
   await node?.close();
 });
 
@@ -106,10 +92,10 @@ describe('provenCall', () => {
 
   test('error: a node that alters its eth_getProof answers is caught; one that alters eth_call is contradicted', async () => {
     lie = 'proof';
-    await expect(subjectPolicies(liarUrl)).rejects.toThrow(StateProofError);
-    await expect(subjectPolicies(liarUrl)).rejects.toThrow(/the node reports 42, the proof/);
+    await expect(subjectPolicies(liar.url)).rejects.toThrow(StateProofError);
+    await expect(subjectPolicies(liar.url)).rejects.toThrow(/the node reports 42, the proof/);
     lie = 'call';
-    const { proven, claimed } = await subjectPolicies(liarUrl);
+    const { proven, claimed } = await subjectPolicies(liar.url);
     expect(proven.returnData).not.toBe(claimed);
     lie = 'none';
   });

@@ -45,6 +45,11 @@ export type TrustReport = {
   checks: Check[];
   /** The accreditation chain as far as it was followed: the issuer first, the Root TAO last. */
   chain: ChainLink[];
+  /**
+   * How the registry reads were established: `one node, not proven (<url>)`, or `M of N nodes
+   * agreeing on each read (<urls>)` (docs/trust-model.md).
+   */
+  reads: string;
 };
 
 /** A check's outcome; `source` only when a read decided it. */
@@ -69,11 +74,16 @@ export const fail = (id: CheckId, detail: string, source?: string) =>
 export const skip = (id: CheckId, detail: string) => toCheck(id, 'skip', detail);
 
 /** The report of a set of checks: untrusted as soon as one failed. */
-export function toTrustReport(checks: readonly Check[], chain: readonly ChainLink[]): TrustReport {
+export function toTrustReport(
+  checks: readonly Check[],
+  chain: readonly ChainLink[],
+  reads: string,
+): TrustReport {
   const sorted = [...checks].sort((a, b) => CHECK_IDS.indexOf(a.id) - CHECK_IDS.indexOf(b.id));
   return {
     verdict: sorted.some((check) => check.verdict === 'fail') ? 'untrusted' : 'trusted',
     checks: sorted,
     chain: [...chain],
+    reads,
   };
 }

@@ -1,0 +1,45 @@
+import type { Read, RegistryReads } from './createRegistryReads.js';
+
+/**
+ * Reads that need `quorum` of the nodes to agree (docs/trust-model.md, "Quorum of nodes"): each
+ * read goes to every node, and its outcome is the one at least `quorum` of them gave, byte for
+ * byte (the same JSON, or the same refusal status). When no outcome has the quorum the read
+ * fails, so a verdict never rests on what fewer nodes said: with `quorum` > n / 2, up to
+ * n − quorum lying nodes cannot make a credential trusted, and if more lie alike they can.
+ * Each read's `source` says how many agreed.
+ */
+export function createQuorumReads(nodes: readonly RegistryReads[], quorum: number): RegistryReads {
+  if (!Number.isSafeInteger(quorum) || quorum < 1 || quorum > nodes.length) {
+    throw new TypeError(`"quorum" must be a whole number from 1 to ${nodes.length} (the nodes)`);
+  }
+  const agree =
+    <T>(read: (node: RegistryReads) => Promise<Read<T>>) =>
+    async (): Promise<Read<T>> =>
+      decide(await Promise.all(nodes.map(read)), quorum);
+  return {
+    get: <T>(path: string) => agree<T>((node) => node.get<T>(path))(),
+    collect: <T>(path: string) => agree<T[]>((node) => node.collect<T>(path))(),
+    getText: (path: string, accept: string) => agree((node) => node.getText(path, accept))(),
+  };
+}
+
+/** The outcome `quorum` of `reads` share, or a failure saying how far apart they are. */
+export function decide<T>(reads: readonly Read<T>[], quorum: number): Read<T> {
+  const groups = new Map<string, Read<T>[]>();
+  for (const read of reads) {
+    const key = read.ok ? `ok ${JSON.stringify(read.value)}` : `status ${read.status ?? 'none'}`;
+    groups.set(key, [...(groups.get(key) ?? []), read]);
+  }
+  const [largest = []] = [...groups.values()].sort((a, b) => b.length - a.length);
+  const [first] = largest;
+  const agreed = `${largest.length} of ${reads.length} nodes agreed`;
+  if (first && largest.length >= quorum && (first.ok || first.status !== undefined)) {
+    return { ...first, source: `${first.source} (${agreed})` };
+  }
+  return {
+    ok: false,
+    status: undefined,
+    reason: `The nodes disagree: at most ${agreed}, ${quorum} needed`,
+    source: reads.map((read) => read.source).join(', '),
+  };
+}
