@@ -20,6 +20,7 @@ export {
   type RpcHeader,
   verifyQbftHeader,
 } from './qbftHeader.js';
+export { type QbftCheckpoint, qbftHeaderSource } from './qbftHeaderSource.js';
 export {
   applyVote,
   followQbftHeaders,

@@ -11,6 +11,7 @@ import {
   sortAddresses,
   verifyQbftHeader,
 } from './qbftHeader.js';
+import { qbftHeaderSource } from './qbftHeaderSource.js';
 import { applyVote, followQbftHeaders, startTally } from './qbftValidators.js';
 
 // Vectors of reference/qbft-light-client.md §6.
@@ -294,5 +295,45 @@ describe('QBFT headers from kit keys', () => {
       });
     }
     expect(dropping.validators).toEqual(sortAddresses([a, b, c, e].map((key) => key.address)));
+  });
+});
+
+describe('qbftHeaderSource', () => {
+  /** A node that serves `chain` (block n at index n − 1) through the SDK client's two calls. */
+  const serving = (chain: RpcHeader[]) => ({
+    rpc: async <T>(method: string) => {
+      if (method !== 'eth_blockNumber') throw new Error(method);
+      return toHex(chain.length) as T;
+    },
+    rpcBatch: async <T>(requests: readonly { method: string; params: readonly unknown[] }[]) =>
+      requests.map(({ params }) => ({
+        status: 'success' as const,
+        result: chain[Number(params[0]) - 1] as T,
+      })),
+  });
+
+  test('behavior: the latest header, followed from a checkpoint through a validator vote; a forged one is refused', async () => {
+    const add = { recipient: e.address, add: true };
+    const b1 = await sealed(genesis, [a, b, c], { validators: four, proposer: a, vote: add });
+    const b2 = await sealed({ hash: b1.hash as Hex, number: 1n }, [a, b, c], {
+      validators: four,
+      proposer: b,
+      vote: add,
+    });
+    const b3 = await sealed({ hash: b2.hash as Hex, number: 2n }, [b, c, d], {
+      validators: four,
+      proposer: c,
+      vote: add,
+    });
+    const checkpoint = { ...genesis, validators: four };
+    const latest = await qbftHeaderSource(serving([b1, b2, b3]), checkpoint)();
+    expect(latest.hash).toBe(b3.hash);
+    const forged = await sealed({ hash: b1.hash as Hex, number: 1n }, [a, e, b], {
+      validators: four,
+      proposer: a,
+    });
+    await expect(qbftHeaderSource(serving([b1, forged, b3]), checkpoint)()).rejects.toThrow(
+      /no validator/,
+    );
   });
 });
