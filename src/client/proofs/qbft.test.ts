@@ -214,6 +214,17 @@ async function sealed(
 const four = [a, b, c, d].map((key) => key.address);
 const genesis = { hash: keccak256('0x00'), number: 0n };
 
+/** Blocks 1–3 after genesis, whose proposers A, B and C each vote to add E. */
+async function votesToAddE(): Promise<[RpcHeader, RpcHeader, RpcHeader]> {
+  const vote = { recipient: e.address, add: true };
+  const chain: RpcHeader[] = [];
+  for (const [i, proposer] of [a, b, c].entries()) {
+    const parent = i === 0 ? genesis : { hash: chain[i - 1]?.hash as Hex, number: BigInt(i) };
+    chain.push(await sealed(parent, [a, b, c], { validators: four, proposer, vote }));
+  }
+  return chain as [RpcHeader, RpcHeader, RpcHeader];
+}
+
 describe('QBFT headers from kit keys', () => {
   test('default: 3 of 4 seals, from validators, in any round, make a trusted header', async () => {
     const header = await sealed(genesis, [d, b, a], { validators: four, round: 2 });
@@ -253,18 +264,7 @@ describe('QBFT headers from kit keys', () => {
 
   test('behavior: validator-set changes by vote are followed across blocks; a header signed by the old set after the change is refused', async () => {
     const tally = startTally(four);
-    const add = { recipient: e.address, add: true };
-    const b1 = await sealed(genesis, [a, b, c], { validators: four, proposer: a, vote: add });
-    const b2 = await sealed({ hash: b1.hash as Hex, number: 1n }, [a, b, c], {
-      validators: four,
-      proposer: b,
-      vote: add,
-    });
-    const b3 = await sealed({ hash: b2.hash as Hex, number: 2n }, [a, b, c], {
-      validators: four,
-      proposer: c,
-      vote: add,
-    });
+    const [b1, b2, b3] = await votesToAddE();
     const five = [...four, e.address];
     // After 3 of 4 votes E is a validator: block 4 lists five and needs 4 seals.
     const b4 = await sealed({ hash: b3.hash as Hex, number: 3n }, [a, b, c, e], {
@@ -313,18 +313,7 @@ describe('qbftHeaderSource', () => {
   });
 
   test('behavior: the latest header, followed from a checkpoint through a validator vote; a forged one is refused', async () => {
-    const add = { recipient: e.address, add: true };
-    const b1 = await sealed(genesis, [a, b, c], { validators: four, proposer: a, vote: add });
-    const b2 = await sealed({ hash: b1.hash as Hex, number: 1n }, [a, b, c], {
-      validators: four,
-      proposer: b,
-      vote: add,
-    });
-    const b3 = await sealed({ hash: b2.hash as Hex, number: 2n }, [b, c, d], {
-      validators: four,
-      proposer: c,
-      vote: add,
-    });
+    const [b1, b2, b3] = await votesToAddE();
     const checkpoint = { ...genesis, validators: four };
     const latest = await qbftHeaderSource(serving([b1, b2, b3]), checkpoint)();
     expect(latest.hash).toBe(b3.hash);
