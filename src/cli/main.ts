@@ -38,11 +38,13 @@ const OPTIONS = {
   schema: { type: 'string' },
   'contract-address': { type: 'string' },
   out: { type: 'string' },
+  // network init: how many validators; verify: a QBFT genesis file whose validators it trusts.
   validators: { type: 'string' },
   'block-period-seconds': { type: 'string' },
   at: { type: 'string' },
   nodes: { type: 'string' },
   quorum: { type: 'string' },
+  proofs: { type: 'boolean' },
   to: { type: 'string' },
   'drop-previous': { type: 'boolean' },
   pkcs11: { type: 'string' },
@@ -90,6 +92,8 @@ async function main(argv: string[]): Promise<void> {
       at: values.at,
       nodes: values.nodes,
       quorum: values.quorum,
+      proofs: values.proofs === true,
+      validators: values.validators,
     });
     return;
   }

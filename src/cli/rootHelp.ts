@@ -116,10 +116,14 @@ Options:
   --node URL   the node (default http://localhost:8080, or CORE_NODE_URL)
   --nodes A,B,C  independent operators' nodes instead: every read must be answered alike by
                --quorum M of them (default a majority), or the check it decides fails
+  --proofs     check the Issuers Registry's answers against state proven by EIP-1186 proofs
+               under the node's latest header (a lying node's accreditation answer is caught)
+  --validators G  the same under headers sealed by the validators of the QBFT genesis file G
+               (the Besu kit's genesis.json), followed from block 0
   --at T       check the validity window and the issuer's key at this date-time (default now)
   --json       print the trust report as JSON: { verdict, checks[], chain[], reads }; each
                check names the registry read that decided it ("source"); "reads" says how
-               reads were established (one node, not proven; or M of N nodes agreeing)
+               reads were established (one node, not proven; M of N nodes agreeing; proven)
 
 Exit codes: 0 trusted, 1 untrusted (a check failed), 2 bad usage.
 `;

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import type { Address, Hex } from 'viem';
 import type { CoreClient } from '../client/createCoreClient.js';
 import type { Check, TrustReport } from '../client/verify/trustReport.js';
 import { verifyCredential } from '../client/verifyCredential.js';
@@ -15,6 +17,10 @@ export type VerifyContext = {
   /** `--nodes a,b,c`: independent nodes that must agree, `--quorum M` of them (default a majority). */
   nodes: string | undefined;
   quorum: string | undefined;
+  /** `--proofs`: the Issuers Registry's answers checked against proven state, under the node's header. */
+  proofs: boolean;
+  /** `--validators <genesis.json>`: the same under headers sealed by the genesis's validators. */
+  validators: string | undefined;
 };
 
 const MARKS: Record<Check['verdict'], string> = { pass: '✔', fail: '✘', skip: '–' };
@@ -39,17 +45,30 @@ export async function runVerify(args: readonly string[], context: VerifyContext)
   if (at !== undefined && Number.isNaN(at.getTime()))
     throw new CliUsageError(`--at must be a date-time, not "${context.at}"`);
   const jwt = await readJwt(value);
-  const report = await verifyCredential(jwt, { ...readsOf(context), ...(at ? { at } : {}) });
+  const report = await verifyCredential(jwt, {
+    ...(await readsOf(context)),
+    ...(at ? { at } : {}),
+  });
   context.output.result(report, toHumanReport(report));
   return report.verdict === 'trusted' ? 0 : 1;
 }
 
-/** The node, or the nodes that must agree and how many of them. */
-function readsOf(context: VerifyContext) {
+/** The node, or the nodes that must agree and how many of them; with proofs or not. */
+async function readsOf(context: VerifyContext) {
+  const proven = context.proofs || context.validators !== undefined;
   if (context.nodes === undefined) {
     if (context.quorum !== undefined) throw new CliUsageError('--quorum goes with --nodes');
-    return { node: context.client };
+    if (!proven) return { node: context.client };
+    // The EVM and the proof libraries load only for proven reads.
+    const { proofs } = await import('../client/proofs/index.js');
+    const checkpoint =
+      context.validators === undefined ? undefined : await genesisCheckpoint(context);
+    return {
+      node: context.client,
+      trust: { proofs: proofs(checkpoint ? { checkpoint } : {}) },
+    };
   }
+  if (proven) throw new CliUsageError('--proofs and --validators go with --node, not --nodes');
   const nodes = context.nodes
     .split(',')
     .map((node) => node.trim())
@@ -66,6 +85,34 @@ function readsOf(context: VerifyContext) {
       `--quorum must be a whole number from 1 to ${nodes.length} (the nodes)`,
     );
   return { nodes, trust: { quorum } };
+}
+
+/**
+ * The checkpoint of a QBFT network's genesis file (the Besu kit's `genesis.json`): block 0 with
+ * the validators its `extraData` lists. Its hash is the node's: a wrong one breaks the chain at
+ * block 1, whose parent hash its validators sealed.
+ */
+async function genesisCheckpoint(context: VerifyContext) {
+  const path = context.validators as string;
+  let extraData: unknown;
+  try {
+    ({ extraData } = JSON.parse(await readFile(path, 'utf8')) as { extraData?: unknown });
+  } catch (error) {
+    throw new CliUsageError(
+      `--validators: "${path}" is not a readable genesis file (${(error as Error).message})`,
+    );
+  }
+  const { decodeQbftExtraData } = await import('../client/proofs/index.js');
+  let validators: readonly Address[];
+  try {
+    validators = decodeQbftExtraData(extraData as Hex).validators;
+  } catch (error) {
+    throw new CliUsageError(
+      `--validators: "${path}" has no QBFT extraData (${(error as Error).message})`,
+    );
+  }
+  const genesis = await context.client.rpc<{ hash: Hex }>('eth_getBlockByNumber', ['0x0', false]);
+  return { hash: genesis.hash, number: 0n, validators };
 }
 
 /** One line per check, then the chain and the verdict. */

@@ -5,7 +5,7 @@ import { checkSchema } from './verify/checkSchema.js';
 import { checkShape } from './verify/checkShape.js';
 import { checkStatus } from './verify/checkStatus.js';
 import { checkTimes } from './verify/checkTimes.js';
-import { createRegistryReads } from './verify/createRegistryReads.js';
+import { createRegistryReads, type RegistryReads } from './verify/createRegistryReads.js';
 import { createQuorumReads } from './verify/quorumReads.js';
 import { CHECK_IDS, skip, type TrustReport, toTrustReport } from './verify/trustReport.js';
 
@@ -15,6 +15,15 @@ export type VerifyCredentialParameters = (
       node: string | CoreClient;
       nodes?: undefined;
       trust?: undefined;
+    }
+  | {
+      node: string | CoreClient;
+      nodes?: undefined;
+      /**
+       * Reads checked beyond the node's word: `proofs(…)` of `core-registry/client/proofs`
+       * checks them against proven state (docs/trust-model.md).
+       */
+      trust: { proofs: ReadsUpgrade };
     }
   | {
       node?: undefined;
@@ -63,7 +72,11 @@ export async function verifyCredential(
   const { at, fetch: http = fetch } = parameters;
   if (at !== undefined && !(at instanceof Date && Number.isFinite(at.getTime())))
     throw new TypeError('"at" must be a valid Date');
-  const { reads, established } = readsOf(parameters, http);
+  let { reads, established } = readsOf(parameters, http);
+  if (parameters.trust && 'proofs' in parameters.trust) {
+    const client = clientOf(parameters.node as string | CoreClient, 'node', http);
+    ({ reads, established } = await parameters.trust.proofs({ client, reads }));
+  }
   const checkedAt = at === undefined ? undefined : Math.floor(at.getTime() / 1000);
   const now = checkedAt ?? Math.floor(Date.now() / 1000);
   const { check: shape, vc } = checkShape(jwt);
@@ -90,15 +103,8 @@ export async function verifyCredential(
 
 /** The reads of one node, or of several that must agree; and how the report says they were made. */
 function readsOf(parameters: VerifyCredentialParameters, http: typeof fetch) {
-  const clientOf = (node: string | CoreClient, name: string): CoreClient => {
-    const client =
-      typeof node === 'string' ? createCoreClient({ baseUrl: toBaseUrl(node), fetch: http }) : node;
-    if (typeof client?.get !== 'function')
-      throw new TypeError(`"${name}" must be a URL or a CoreClient`);
-    return client;
-  };
   if (parameters.nodes === undefined) {
-    const client = clientOf(parameters.node, 'node');
+    const client = clientOf(parameters.node, 'node', http);
     return {
       reads: createRegistryReads(client, http),
       established: `one node, not proven (${client.baseUrl})`,
@@ -106,7 +112,7 @@ function readsOf(parameters: VerifyCredentialParameters, http: typeof fetch) {
   }
   if (!Array.isArray(parameters.nodes) || parameters.nodes.length === 0)
     throw new TypeError('"nodes" must list at least one node');
-  const clients = parameters.nodes.map((node) => clientOf(node, 'nodes'));
+  const clients = parameters.nodes.map((node) => clientOf(node, 'nodes', http));
   const quorum = parameters.trust?.quorum as number;
   return {
     reads: createQuorumReads(
@@ -116,6 +122,24 @@ function readsOf(parameters: VerifyCredentialParameters, http: typeof fetch) {
     established: `${quorum} of ${clients.length} nodes agreeing on each read (${clients.map((c) => c.baseUrl).join(', ')})`,
   };
 }
+
+/** A client of `node`: the one given, or one of its URL. */
+function clientOf(node: string | CoreClient, name: string, http: typeof fetch): CoreClient {
+  const client =
+    typeof node === 'string' ? createCoreClient({ baseUrl: toBaseUrl(node), fetch: http }) : node;
+  if (typeof client?.get !== 'function')
+    throw new TypeError(`"${name}" must be a URL or a CoreClient`);
+  return client;
+}
+
+/**
+ * Replaces the reads of one node by reads checked otherwise (`proofs` of
+ * `core-registry/client/proofs`), and says how they are established.
+ */
+export type ReadsUpgrade = (context: {
+  client: CoreClient;
+  reads: RegistryReads;
+}) => Promise<{ reads: RegistryReads; established: string }>;
 
 /** A node's base URL, checked to be http(s). */
 function toBaseUrl(node: string): string {

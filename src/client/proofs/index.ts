@@ -6,6 +6,7 @@ export {
   type ProvenCallResult,
   provenCall,
 } from './provenCall.js';
+export { createProvenReads, type ProvenReadsParameters, proofs } from './provenReads.js';
 export {
   decodeQbftExtraData,
   encodeQbftExtraData,

@@ -81,7 +81,7 @@ export type ProvenCallParameters = {
 };
 
 /** Headers tried when the ledger has moved past the state of the one asked. */
-const STATE_ATTEMPTS = 3;
+const STATE_ATTEMPTS = 8;
 
 function isStateGone(error: unknown): boolean {
   return (

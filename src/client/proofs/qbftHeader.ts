@@ -112,8 +112,15 @@ export async function verifyQbftHeader(
   header: RpcHeader,
   validators: readonly Address[],
 ): Promise<{ extra: QbftExtraData; signers: Address[] }> {
-  const extra = decodeQbftExtraData(header.extraData);
   const number = hexToBigInt(header.number);
+  let extra: QbftExtraData;
+  try {
+    extra = decodeQbftExtraData(header.extraData);
+  } catch (error) {
+    throw new HeaderUntrustedError(`block ${number}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
   if (header.hash !== undefined && qbftBlockHash(header, extra) !== header.hash.toLowerCase()) {
     throw new HeaderUntrustedError(`block ${number}: its fields do not hash to ${header.hash}`);
   }

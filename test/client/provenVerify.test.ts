@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hex } from 'viem';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type CoreClient, createCoreClient, verifyCredential } from '../../src/client/index.js';
+import { proofs } from '../../src/client/proofs/index.js';
+import { blockTime, operatorSignerOf } from '../journeys/support12.js';
+import { runCli } from '../support/cli.js';
+import { startLyingProxy } from '../support/lyingProxy.js';
+import { operatorOf } from '../support/operator.js';
+import { startTestNode, type TestNode } from '../support/testNode.js';
+import {
+  accredit,
+  createIssuerParty,
+  firstAttributeOf,
+  issueCredential,
+  type Party,
+  revokeAttribute,
+} from '../support/trustChain.js';
+
+/**
+ * verifyCredential with the Issuers Registry's answers checked against proven state: a node
+ * whose operator hides a revocation is caught.
+ */
+let node: TestNode;
+let client: CoreClient;
+let root: Party;
+let rootAttributeId: Hex;
+let liar: Awaited<ReturnType<typeof startLyingProxy>>;
+
+beforeAll(async () => {
+  node = await startTestNode();
+  client = createCoreClient({ baseUrl: node.url });
+  const operator = operatorSignerOf(await operatorOf(node));
+  root = { did: operator.did, signer: operator, account: operator.account };
+  rootAttributeId = await firstAttributeOf(client, root.did);
+  // The liar hides revocations: it answers an attribute as it was before it was revoked.
+  const before = new Map<string, unknown>();
+  liar = await startLyingProxy(node.url, ({ path, body }) => {
+    const answer = body as { attribute?: { issuerType?: string } };
+    if (!path.includes('/attributes/') || !answer.attribute) return;
+    if (answer.attribute.issuerType !== 'Revoked') before.set(path, answer.attribute);
+    else if (before.has(path)) answer.attribute = before.get(path) as typeof answer.attribute;
+  });
+}, 120_000);
+afterAll(async () => {
+  await liar?.close();
+  await node?.close();
+});
+
+async function accreditedIssuer(): Promise<Party & { attributeId: Hex }> {
+  const operator = root.signer as Parameters<typeof createIssuerParty>[1];
+  const party = await createIssuerParty(client, operator);
+  const attributeId = await accredit(client, {
+    tao: root,
+    taoAttributeId: rootAttributeId,
+    subject: party,
+    role: 'TI',
+  });
+  return { ...party, attributeId };
+}
+
+const degreeOf = async (issuer: Party) =>
+  issueCredential(issuer.signer, { type: 'Degree', iat: Number(await blockTime(client)) });
+
+describe('verifyCredential with proofs', () => {
+  test('default: an honest node: trusted, the accreditation proven at a block', async () => {
+    const ti = await accreditedIssuer();
+    const report = await verifyCredential(await degreeOf(ti), {
+      node: node.url,
+      trust: { proofs: proofs() },
+    });
+    expect(report.verdict).toBe('trusted');
+    const accreditation = report.checks.find((check) => check.id === 'accreditation');
+    expect(accreditation?.source).toMatch(/\(proven at block \d+, header as the node gave it\)$/);
+    expect(report.reads).toMatch(/^Issuers Registry reads proven \(header as the node gave it/);
+  });
+
+  test('error: a node that hides a revocation decides wrongly alone; with proofs, the lie is the finding', async () => {
+    const ti = await accreditedIssuer();
+    const jwt = await degreeOf(ti);
+    expect((await verifyCredential(jwt, { node: liar.url })).verdict).toBe('trusted');
+    await revokeAttribute(client, root, ti.did, ti.attributeId, rootAttributeId);
+    expect((await verifyCredential(jwt, { node: node.url })).verdict).toBe('untrusted');
+    expect((await verifyCredential(jwt, { node: liar.url })).verdict).toBe('trusted');
+    const report = await verifyCredential(jwt, { node: liar.url, trust: { proofs: proofs() } });
+    expect(report.verdict).toBe('untrusted');
+    const accreditation = report.checks.find((check) => check.id === 'accreditation');
+    expect(accreditation?.detail).toMatch(
+      /differs from the state proven at block \d+, header as the node gave it: "issuerType" is "TI", proven "Revoked"/,
+    );
+  });
+
+  test('behavior: core-registry verify --proofs catches the lie; --validators refuses headers its genesis validators did not seal', async () => {
+    const ti = await accreditedIssuer();
+    const jwt = await degreeOf(ti);
+    await runCli(['verify', jwt, '--node', liar.url]);
+    await revokeAttribute(client, root, ti.did, ti.attributeId, rootAttributeId);
+    const proven = await runCli(['verify', jwt, '--node', liar.url, '--proofs']);
+    expect(proven.code).toBe(1);
+    expect(proven.stdout).toMatch(/✘ accreditation .*"issuerType" is "TI", proven "Revoked"/);
+    expect(proven.stdout).toMatch(/^reads: Issuers Registry reads proven/m);
+    // A Besu kit's genesis: its validators sealed none of this (anvil) chain's blocks.
+    const kit = mkdtempSync(join(tmpdir(), 'core-kit-'));
+    try {
+      const init = await runCli(['network', 'init', '--out', kit, '--validators', '4']);
+      expect(init.code, init.stderr).toBe(0);
+      const sealed = await runCli([
+        'verify',
+        await degreeOf(await accreditedIssuer()),
+        '--node',
+        node.url,
+        '--validators',
+        join(kit, 'genesis.json'),
+      ]);
+      expect(sealed.code).toBe(1);
+      expect(sealed.stdout).toMatch(
+        /✘ accreditation .*The state could not be proven \(header by validator seals from block 0\): block 1: extraData/,
+      );
+    } finally {
+      rmSync(kit, { recursive: true, force: true });
+    }
+  });
+});
