@@ -74,7 +74,13 @@ describe('verifyCredential with proofs', () => {
     expect(report.verdict).toBe('trusted');
     const accreditation = report.checks.find((check) => check.id === 'accreditation');
     expect(accreditation?.source).toMatch(/\(proven at block \d+, header as the node gave it\)$/);
-    expect(report.reads).toMatch(/^Issuers Registry reads proven \(header as the node gave it/);
+    expect(report.reads).toMatch(
+      /^DID and Issuers Registry reads proven \(header as the node gave it/,
+    );
+    for (const id of ['issuer', 'key-now'] as const) {
+      const check = report.checks.find((entry) => entry.id === id);
+      expect(check?.source).toMatch(/\(proven at block \d+, header as the node gave it\)$/);
+    }
   });
 
   test('error: a node that hides a revocation decides wrongly alone; with proofs, the lie is the finding', async () => {
@@ -92,6 +98,30 @@ describe('verifyCredential with proofs', () => {
     );
   });
 
+  test("error: a node that swaps an issuer's keys in its DID document is caught by the proven document", async () => {
+    const ti = await accreditedIssuer();
+    const swapper = await startLyingProxy(node.url, ({ path, body }) => {
+      if (!path.startsWith(`/v1/did-registry/identifiers/${ti.did}`)) return;
+      const document = body as { verificationMethod?: { publicKeyJwk: { x: string } }[] };
+      for (const method of document.verificationMethod ?? []) {
+        method.publicKeyJwk.x = 'Gj2Z3mVJ6uRkQxL5w8Pq1sT4yN7cB0eF9hA2dK6oXzM';
+      }
+    });
+    try {
+      const report = await verifyCredential(await degreeOf(ti), {
+        node: swapper.url,
+        trust: { proofs: proofs() },
+      });
+      expect(report.verdict).toBe('untrusted');
+      const issuer = report.checks.find((check) => check.id === 'issuer');
+      expect(issuer?.detail).toMatch(
+        /differs from the state proven at block \d+, header as the node gave it: "verificationMethod" of the document of did:core:/,
+      );
+    } finally {
+      await swapper.close();
+    }
+  });
+
   test('behavior: core-registry verify --proofs catches the lie; --validators refuses headers its genesis validators did not seal', async () => {
     const ti = await accreditedIssuer();
     const jwt = await degreeOf(ti);
@@ -100,7 +130,7 @@ describe('verifyCredential with proofs', () => {
     const proven = await runCli(['verify', jwt, '--node', liar.url, '--proofs']);
     expect(proven.code).toBe(1);
     expect(proven.stdout).toMatch(/✘ accreditation .*"issuerType" is "TI", proven "Revoked"/);
-    expect(proven.stdout).toMatch(/^reads: Issuers Registry reads proven/m);
+    expect(proven.stdout).toMatch(/^reads: DID and Issuers Registry reads proven/m);
     // A Besu kit's genesis: its validators sealed none of this (anvil) chain's blocks.
     const kit = mkdtempSync(join(tmpdir(), 'core-kit-'));
     try {

@@ -6,7 +6,9 @@ import {
   type Hex,
   hexToString,
 } from 'viem';
+import { didRegistryAbi } from '../../../artifacts/DidRegistry.js';
 import { issuersRegistryAbi } from '../../../artifacts/IssuersRegistry.js';
+import { type DidDocumentRecord, toDidDocument } from '../../identity/didDocument.js';
 import { ISSUER_TYPES } from '../../identity/issuerTypes.js';
 import type { CoreClient } from '../createCoreClient.js';
 import type { Read, RegistryReads } from '../verify/createRegistryReads.js';
@@ -20,6 +22,7 @@ type Mismatch = { member: string; node: unknown; proven: unknown };
 
 const ATTRIBUTES = /^\/v1\/issuers-registry\/issuers\/([^/?]+)\/attributes$/;
 const ATTRIBUTE = /^\/v1\/issuers-registry\/issuers\/([^/?]+)\/attributes\/(0x[0-9a-fA-F]{64})$/;
+const DID_DOCUMENT = /^\/v1\/did-registry\/identifiers\/([^/?]+)(?:\?valid-at=([^&]+))?$/;
 const PAGE_SIZE = 50n;
 
 export type ProvenReadsParameters = {
@@ -27,8 +30,9 @@ export type ProvenReadsParameters = {
   base: RegistryReads;
   client: Parameters<typeof provenCall>[0];
   chainId: number;
-  /** The Issuers Registry whose state is proven. */
+  /** The registries whose state is proven. */
   issuersRegistry: Address;
+  didRegistry: Address;
   /** Trusted headers (`qbftHeaderSource`, or the node's own). */
   header: () => Promise<RpcHeader>;
   /** How the header was established, for each read's source: `header by 3 of 4 validator seals`. */
@@ -36,17 +40,27 @@ export type ProvenReadsParameters = {
 };
 
 /**
- * The verifier's reads, with the Issuers Registry's checked against proven state: each attribute
- * list and attribute the node answers is compared with the same view run over state proven
- * against a trusted header (`provenCall`). A difference is a finding: the read fails, naming the
+ * The verifier's reads, with the DID Registry's and the Issuers Registry's checked against proven
+ * state: each DID document (as at a time, shaped by the same `toDidDocument` as the node's),
+ * attribute list and attribute the node answers is compared with the same view run over state
+ * proven against a trusted header (`provenCall`). A difference is a finding: the read fails, naming the
  * member and both values, and the check it decides fails. Other reads are the node's, as before.
  */
 export function createProvenReads(parameters: ProvenReadsParameters): RegistryReads {
   const { base } = parameters;
-  const view = async (functionName: string, args: readonly unknown[]) => {
-    const data = encodeFunctionData({ abi: issuersRegistryAbi, functionName, args } as never);
+  const registries = {
+    issuers: { address: parameters.issuersRegistry, abi: issuersRegistryAbi },
+    dids: { address: parameters.didRegistry, abi: didRegistryAbi },
+  };
+  const view = async (
+    registry: keyof typeof registries,
+    functionName: string,
+    args: readonly unknown[],
+  ) => {
+    const { address, abi } = registries[registry];
+    const data = encodeFunctionData({ abi, functionName, args } as never);
     const result = await provenCall(parameters.client, {
-      to: parameters.issuersRegistry,
+      to: address,
       data,
       chainId: parameters.chainId,
       header: parameters.header,
@@ -54,11 +68,7 @@ export function createProvenReads(parameters: ProvenReadsParameters): RegistryRe
     return {
       result,
       decode: () =>
-        decodeFunctionResult({
-          abi: issuersRegistryAbi,
-          functionName,
-          data: result.returnData,
-        } as never) as unknown,
+        decodeFunctionResult({ abi, functionName, data: result.returnData } as never) as unknown,
     };
   };
   const checked = async <T>(
@@ -100,7 +110,11 @@ export function createProvenReads(parameters: ProvenReadsParameters): RegistryRe
         const ids: Hex[] = [];
         let last: ProvenCallResult | undefined;
         for (let page = 1n; ; page++) {
-          const { result, decode } = await view('getIssuerAttributes', [did, page, PAGE_SIZE]);
+          const { result, decode } = await view('issuers', 'getIssuerAttributes', [
+            did,
+            page,
+            PAGE_SIZE,
+          ]);
           last = result;
           if (result.reverted) break;
           const [items, total] = decode() as [Hex[], bigint];
@@ -122,16 +136,58 @@ export function createProvenReads(parameters: ProvenReadsParameters): RegistryRe
     },
     async get<T>(path: string): Promise<Read<T>> {
       const read = await base.get<T>(path);
+      const document = DID_DOCUMENT.exec(path);
+      if (document) {
+        const did = decodeURIComponent(document[1] as string);
+        const at = document[2]
+          ? Math.floor(Date.parse(decodeURIComponent(document[2])) / 1000)
+          : undefined;
+        return checked(read, async () => {
+          const { result, decode } = await (at === undefined
+            ? view('dids', 'getDidDocument', [did])
+            : view('dids', 'getDidDocumentByTimestamp', [did, BigInt(at)]));
+          if (result.reverted || !read.ok) {
+            return {
+              result,
+              mismatch:
+                result.reverted === !read.ok
+                  ? undefined
+                  : {
+                      member: `the document of ${did}`,
+                      node: read.ok ? 'a document' : null,
+                      proven: result.reverted
+                        ? revertName(result.returnData, didRegistryAbi)
+                        : 'a document',
+                    },
+            };
+          }
+          const proven = toDidDocument(did, decode() as DidDocumentRecord).document;
+          const member = differingMember(read.value as Record<string, unknown>, proven);
+          return {
+            result,
+            mismatch:
+              member === undefined
+                ? undefined
+                : {
+                    member: `"${member}" of the document of ${did}`,
+                    node: (read.value as Record<string, unknown>)[member] ?? null,
+                    proven: (proven as Record<string, unknown>)[member] ?? null,
+                  },
+          };
+        });
+      }
       const match = ATTRIBUTE.exec(path);
       if (!match) return read;
       const did = decodeURIComponent(match[1] as string);
       return checked(read, async () => {
-        const { result, decode } = await view('getAttribute', [did, match[2]]);
+        const { result, decode } = await view('issuers', 'getAttribute', [did, match[2]]);
         const node = read.ok
           ? (read.value as { attribute?: Record<string, unknown> }).attribute
           : undefined;
         if (result.reverted || !node) {
-          const proven = result.reverted ? revertName(result.returnData) : 'an attribute';
+          const proven = result.reverted
+            ? revertName(result.returnData, issuersRegistryAbi)
+            : 'an attribute';
           return {
             result,
             mismatch:
@@ -172,24 +228,47 @@ export function createProvenReads(parameters: ProvenReadsParameters): RegistryRe
   };
 }
 
-function revertName(data: Hex): string {
+function revertName(data: Hex, abi: typeof issuersRegistryAbi | typeof didRegistryAbi): string {
   try {
-    return decodeErrorResult({ abi: issuersRegistryAbi, data }).errorName;
+    return decodeErrorResult({ abi: abi as never, data }).errorName;
   } catch {
     return 'a revert';
   }
 }
 
+/** The first member (of either) whose values differ, compared as canonical JSON. */
+function differingMember(node: Record<string, unknown>, proven: object): string | undefined {
+  const other = proven as Record<string, unknown>;
+  return [...new Set([...Object.keys(other), ...Object.keys(node)])].find(
+    (member) => canonical(node[member]) !== canonical(other[member]),
+  );
+}
+
+/** JSON with object members sorted: the same value whatever order a serialiser wrote. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, entry: unknown) =>
+    entry && typeof entry === 'object' && !Array.isArray(entry)
+      ? Object.fromEntries(Object.entries(entry).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : entry,
+  );
+}
+
 /**
- * `verifyCredential`'s `trust.proofs`: the Issuers Registry reads (the accreditation chain) are
- * checked against proven state. With `checkpoint`, headers are trusted by their validators' seals
+ * `verifyCredential`'s `trust.proofs`: the DID documents and the Issuers Registry reads (the
+ * issuer's keys and the accreditation chain) are checked against proven state. With `checkpoint`, headers are trusted by their validators' seals
  * from it (`qbftHeaderSource`); without, the node's latest header is used as it gives it, which
  * catches altered answers and proofs but not a forged header (docs/trust-model.md).
  * @example
  * const report = await verifyCredential(jwt, { node, trust: { proofs: proofs({ checkpoint }) } });
  */
 export function proofs(
-  options: { checkpoint?: QbftCheckpoint; issuersRegistry?: Address; epochLength?: bigint } = {},
+  options: {
+    checkpoint?: QbftCheckpoint;
+    /** The registries whose answers are proven (default: the node's defaults, as it names them). */
+    issuersRegistry?: Address;
+    didRegistry?: Address;
+    epochLength?: bigint;
+  } = {},
 ): ReadsUpgrade {
   return async ({ client, reads }: { client: CoreClient; reads: RegistryReads }) => {
     const { checkpoint } = options;
@@ -199,18 +278,22 @@ export function proofs(
     const anchor = checkpoint
       ? `header by validator seals from block ${checkpoint.number}`
       : 'header as the node gave it';
-    const issuersRegistry =
-      options.issuersRegistry ?? (await client.abi('issuers-registry')).contractAddress;
+    const [issuersRegistry, didRegistry] = await Promise.all([
+      options.issuersRegistry ?? client.abi('issuers-registry').then((abi) => abi.contractAddress),
+      options.didRegistry ?? client.abi('did-registry').then((abi) => abi.contractAddress),
+    ]);
+    const named = options.issuersRegistry && options.didRegistry ? '' : ', as the node named them';
     return {
       reads: createProvenReads({
         base: reads,
         client,
         chainId: await client.chainId(),
         issuersRegistry,
+        didRegistry,
         header,
         anchor,
       }),
-      established: `Issuers Registry reads proven (${anchor}, registry ${issuersRegistry}${options.issuersRegistry ? '' : ' as the node named it'}); other reads from one node, not proven (${client.baseUrl})`,
+      established: `DID and Issuers Registry reads proven (${anchor}; registries ${didRegistry}, ${issuersRegistry}${named}); schemas and status lists from one node, not proven (${client.baseUrl})`,
     };
   };
 }
