@@ -116,9 +116,9 @@ Options:
   --node URL   the node (default http://localhost:8080, or CORE_NODE_URL)
   --nodes A,B,C  independent operators' nodes instead: every read must be answered alike by
                --quorum M of them (default a majority), or the check it decides fails
-  --proofs     check the DID and Issuers Registry's answers against state proven by EIP-1186
-               proofs under the node's latest header (a lying node's keys or accreditations
-               are caught)
+  --proofs     check the DID, Issuers and Schemas Registries' answers against state
+               proven by EIP-1186 proofs under the node's latest header (a lying node's
+               keys, accreditations or schemas are caught)
   --validators G  the same under headers sealed by the validators of the QBFT genesis file G
                (the Besu kit's genesis.json), followed from block 0
   --at T       check the validity window and the issuer's key at this date-time (default now)

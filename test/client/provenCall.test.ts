@@ -19,7 +19,8 @@ let liar: Awaited<ReturnType<typeof startLyingProxy>>;
 let lie: 'none' | 'proof' | 'call' = 'none';
 
 beforeAll(async () => {
-  node = await startTestNode();
+  // A ledger of its own: the embedded one keeps the head's state only, which other files' blocks would move.
+  node = await startTestNode({ ownLedger: true });
   liar = await startLyingProxy(node.url, ({ methods, body }) => {
     const entries = (Array.isArray(body) ? body : [body]) as {
       result?: { storageProof?: { value: string }[] } | string;

@@ -14,6 +14,7 @@ import {
   accredit,
   createIssuerParty,
   firstAttributeOf,
+  insertTestSchema,
   issueCredential,
   type Party,
   revokeAttribute,
@@ -30,7 +31,8 @@ let rootAttributeId: Hex;
 let liar: Awaited<ReturnType<typeof startLyingProxy>>;
 
 beforeAll(async () => {
-  node = await startTestNode();
+  // A ledger of its own: the embedded one keeps the head's state only, which other files' blocks would move.
+  node = await startTestNode({ ownLedger: true });
   client = createCoreClient({ baseUrl: node.url });
   const operator = operatorSignerOf(await operatorOf(node));
   root = { did: operator.did, signer: operator, account: operator.account };
@@ -75,7 +77,7 @@ describe('verifyCredential with proofs', () => {
     const accreditation = report.checks.find((check) => check.id === 'accreditation');
     expect(accreditation?.source).toMatch(/\(proven at block \d+, header as the node gave it\)$/);
     expect(report.reads).toMatch(
-      /^DID and Issuers Registry reads proven \(header as the node gave it/,
+      /^DID, Issuers and Schemas Registry reads proven \(header as the node gave it/,
     );
     for (const id of ['issuer', 'key-now'] as const) {
       const check = report.checks.find((entry) => entry.id === id);
@@ -122,6 +124,35 @@ describe('verifyCredential with proofs', () => {
     }
   });
 
+  test("behavior: a credential's schema is proven too; a node that invents a revision is caught", async () => {
+    const { id, url } = await insertTestSchema(client, root);
+    const ti = await accreditedIssuer();
+    const jwt = issueCredential(ti.signer, {
+      type: 'Degree',
+      iat: Number(await blockTime(client)),
+      credentialSchema: { id: url, type: 'JsonSchema' },
+    });
+    const honest = await verifyCredential(jwt, { node: node.url, trust: { proofs: proofs() } });
+    expect(honest.verdict).toBe('trusted');
+    const schema = honest.checks.find((check) => check.id === 'schema');
+    expect(schema?.source).toMatch(
+      /\/revisions \(proven at block \d+, header as the node gave it\)$/,
+    );
+    const inventor = await startLyingProxy(node.url, ({ path, body }) => {
+      if (!path.includes(`/schemas/${id}/revisions`)) return;
+      const page = body as { items?: { schemaRevisionId: string }[] };
+      page.items?.push({ schemaRevisionId: `0x${'ab'.repeat(32)}` });
+    });
+    try {
+      const lied = await verifyCredential(jwt, { node: inventor.url, trust: { proofs: proofs() } });
+      expect(lied.checks.find((check) => check.id === 'schema')?.detail).toMatch(
+        /differs from the state proven at block \d+, header as the node gave it: the revisions of z/,
+      );
+    } finally {
+      await inventor.close();
+    }
+  });
+
   test('behavior: core-registry verify --proofs catches the lie; --validators refuses headers its genesis validators did not seal', async () => {
     const ti = await accreditedIssuer();
     const jwt = await degreeOf(ti);
@@ -130,7 +161,7 @@ describe('verifyCredential with proofs', () => {
     const proven = await runCli(['verify', jwt, '--node', liar.url, '--proofs']);
     expect(proven.code).toBe(1);
     expect(proven.stdout).toMatch(/✘ accreditation .*"issuerType" is "TI", proven "Revoked"/);
-    expect(proven.stdout).toMatch(/^reads: DID and Issuers Registry reads proven/m);
+    expect(proven.stdout).toMatch(/^reads: DID, Issuers and Schemas Registry reads proven/m);
     // A Besu kit's genesis: its validators sealed none of this (anvil) chain's blocks.
     const kit = mkdtempSync(join(tmpdir(), 'core-kit-'));
     try {

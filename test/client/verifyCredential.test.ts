@@ -27,6 +27,7 @@ import {
   addAssertionKey,
   createIssuerParty,
   firstAttributeOf,
+  insertTestSchema,
   issueCredential,
   issueStatusList,
   type Party,
@@ -59,7 +60,7 @@ beforeAll(async () => {
     role: 'TAO',
   });
   tao = { ...taoParty, attributeId: taoAttributeId };
-  schema = await insertSchema();
+  schema = await insertTestSchema(client, root);
   const tiParty = await createIssuerParty(client, operator);
   const tiAttributeId = await accredit(client, {
     tao,
@@ -71,21 +72,6 @@ beforeAll(async () => {
   ti = { ...tiParty, attributeId: tiAttributeId };
 }, 120_000);
 afterAll(() => node?.close());
-
-/** The operator inserts a fresh JSON Schema; its id (multibase), URL and revision. */
-async function insertSchema() {
-  const document = JSON.stringify({ title: `Degree ${Math.random()}`, type: 'object' });
-  const schemaId = sha256(toHex(document));
-  await send(client, {
-    registry: 'schemas-registry',
-    functionName: 'insertSchema',
-    args: [schemaId, toHex(document), toHex('{}')],
-    account: root.account,
-    accessToken: await tokenOf(client, root.signer, 'openid schemas-registry:write'),
-  });
-  const id = base58btc.encode(hexToBytes(schemaId));
-  return { id, url: `${node.url}/v1/schemas-registry/schemas/${id}`, revision: schemaId };
-}
 
 /** A degree of the TI with the accredited schema, issued as at the latest block. */
 async function degree(overrides: Partial<Parameters<typeof issueCredential>[1]> = {}) {

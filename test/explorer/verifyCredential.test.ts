@@ -1,12 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { base58btc } from 'multiformats/bases/base58';
 import type { Page } from 'playwright-core';
-import { type Hex, hexToBytes, sha256, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCoreClient } from '../../src/client/index.js';
-import { blockTime, operatorSignerOf, send, tokenOf } from '../journeys/support12.js';
+import { blockTime, operatorSignerOf } from '../journeys/support12.js';
 import { hasChromium, launchChromium } from '../support/chromium.js';
 import { operatorOf } from '../support/operator.js';
 import { startTestNode, type TestNode } from '../support/testNode.js';
@@ -15,6 +13,7 @@ import {
   accredit,
   createIssuerParty,
   firstAttributeOf,
+  insertTestSchema,
   issueCredential,
   type Party,
 } from '../support/trustChain.js';
@@ -48,16 +47,7 @@ beforeAll(async () => {
     subject: tao,
     role: 'TAO',
   });
-  const document = JSON.stringify({ title: `Degree ${Math.random()}`, type: 'object' });
-  const schemaId: Hex = sha256(toHex(document));
-  await send(client, {
-    registry: 'schemas-registry',
-    functionName: 'insertSchema',
-    args: [schemaId, toHex(document), toHex('{}')],
-    account: root.account,
-    accessToken: await tokenOf(client, root.signer, 'openid schemas-registry:write'),
-  });
-  const schema = base58btc.encode(hexToBytes(schemaId));
+  const { id: schema } = await insertTestSchema(client, root);
   ti = await createIssuerParty(client, operator);
   await accredit(client, {
     tao,

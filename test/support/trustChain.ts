@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { type Hex, toHex } from 'viem';
+import { base58btc } from 'multiformats/bases/base58';
+import { type Hex, hexToBytes, sha256, toHex } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import {
   type CoreClient,
@@ -211,4 +212,19 @@ export function issueStatusList(issuer: Signer, url: string, set: readonly numbe
       encodedList: gzipSync(bits).toString('base64url'),
     },
   });
+}
+
+/** `owner` (holding `TSR:insertSchema`) inserts a fresh JSON Schema: its id (multibase), URL and revision. */
+export async function insertTestSchema(client: CoreClient, owner: Party) {
+  const document = JSON.stringify({ title: `Degree ${Math.random()}`, type: 'object' });
+  const schemaId = sha256(toHex(document));
+  await send(client, {
+    registry: 'schemas-registry',
+    functionName: 'insertSchema',
+    args: [schemaId, toHex(document), toHex('{}')],
+    account: owner.account,
+    accessToken: await tokenOf(client, owner.signer, 'openid schemas-registry:write'),
+  });
+  const id = base58btc.encode(hexToBytes(schemaId));
+  return { id, url: `${client.baseUrl}/v1/schemas-registry/schemas/${id}`, revision: schemaId };
 }

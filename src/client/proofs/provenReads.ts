@@ -1,5 +1,7 @@
+import { base58btc } from 'multiformats/bases/base58';
 import {
   type Address,
+  bytesToHex,
   decodeErrorResult,
   decodeFunctionResult,
   encodeFunctionData,
@@ -8,6 +10,7 @@ import {
 } from 'viem';
 import { didRegistryAbi } from '../../../artifacts/DidRegistry.js';
 import { issuersRegistryAbi } from '../../../artifacts/IssuersRegistry.js';
+import { schemasRegistryAbi } from '../../../artifacts/SchemasRegistry.js';
 import { type DidDocumentRecord, toDidDocument } from '../../identity/didDocument.js';
 import { ISSUER_TYPES } from '../../identity/issuerTypes.js';
 import type { CoreClient } from '../createCoreClient.js';
@@ -22,6 +25,7 @@ type Mismatch = { member: string; node: unknown; proven: unknown };
 
 const ATTRIBUTES = /^\/v1\/issuers-registry\/issuers\/([^/?]+)\/attributes$/;
 const ATTRIBUTE = /^\/v1\/issuers-registry\/issuers\/([^/?]+)\/attributes\/(0x[0-9a-fA-F]{64})$/;
+const REVISIONS = /^\/v1\/schemas-registry\/schemas\/(z[1-9A-HJ-NP-Za-km-z]+)\/revisions$/;
 const DID_DOCUMENT = /^\/v1\/did-registry\/identifiers\/([^/?]+)(?:\?valid-at=([^&]+))?$/;
 const PAGE_SIZE = 50n;
 
@@ -33,6 +37,7 @@ export type ProvenReadsParameters = {
   /** The registries whose state is proven. */
   issuersRegistry: Address;
   didRegistry: Address;
+  schemasRegistry: Address;
   /** Trusted headers (`qbftHeaderSource`, or the node's own). */
   header: () => Promise<RpcHeader>;
   /** How the header was established, for each read's source: `header by 3 of 4 validator seals`. */
@@ -51,6 +56,7 @@ export function createProvenReads(parameters: ProvenReadsParameters): RegistryRe
   const registries = {
     issuers: { address: parameters.issuersRegistry, abi: issuersRegistryAbi },
     dids: { address: parameters.didRegistry, abi: didRegistryAbi },
+    schemas: { address: parameters.schemasRegistry, abi: schemasRegistryAbi },
   };
   const view = async (
     registry: keyof typeof registries,
@@ -103,15 +109,34 @@ export function createProvenReads(parameters: ProvenReadsParameters): RegistryRe
     ...base,
     async collect<T>(path: string): Promise<Read<T[]>> {
       const read = await base.collect<T>(path);
-      const match = ATTRIBUTES.exec(path);
-      if (!match) return read;
-      const did = decodeURIComponent(match[1] as string);
+      const attributes = ATTRIBUTES.exec(path);
+      const revisions = REVISIONS.exec(path);
+      const list = attributes
+        ? {
+            what: 'attributes',
+            name: decodeURIComponent(attributes[1] as string),
+            key: decodeURIComponent(attributes[1] as string),
+            registry: 'issuers' as const,
+            functionName: 'getIssuerAttributes',
+            member: 'id',
+          }
+        : revisions
+          ? {
+              what: 'revisions',
+              name: revisions[1] as string,
+              key: toBytes32(revisions[1] as string),
+              registry: 'schemas' as const,
+              functionName: 'getSchemaRevisions',
+              member: 'schemaRevisionId',
+            }
+          : undefined;
+      if (!list) return read;
       return checked(read, async () => {
         const ids: Hex[] = [];
         let last: ProvenCallResult | undefined;
         for (let page = 1n; ; page++) {
-          const { result, decode } = await view('issuers', 'getIssuerAttributes', [
-            did,
+          const { result, decode } = await view(list.registry, list.functionName, [
+            list.key,
             page,
             PAGE_SIZE,
           ]);
@@ -123,14 +148,20 @@ export function createProvenReads(parameters: ProvenReadsParameters): RegistryRe
         }
         const proven = ids.map((id) => id.toLowerCase());
         const node = read.ok
-          ? (read.value as { id: string }[]).map(({ id }) => id.toLowerCase())
+          ? (read.value as Record<string, unknown>[]).map((item) =>
+              String(item[list.member]).toLowerCase(),
+            )
           : null;
         const same = node !== null ? node.join() === proven.join() : last?.reverted === true;
         return {
           result: last as ProvenCallResult,
           mismatch: same
             ? undefined
-            : { member: `the attributes of ${did}`, node, proven: last?.reverted ? null : proven },
+            : {
+                member: `the ${list.what} of ${list.name}`,
+                node,
+                proven: last?.reverted ? null : proven,
+              },
         };
       });
     },
@@ -236,6 +267,11 @@ function revertName(data: Hex, abi: typeof issuersRegistryAbi | typeof didRegist
   }
 }
 
+/** A schema id in base58btc multibase (`z…`) as the registry's bytes32. */
+function toBytes32(multibase: string): Hex {
+  return bytesToHex(base58btc.decode(multibase));
+}
+
 /** The first member (of either) whose values differ, compared as canonical JSON. */
 function differingMember(node: Record<string, unknown>, proven: object): string | undefined {
   const other = proven as Record<string, unknown>;
@@ -267,6 +303,7 @@ export function proofs(
     /** The registries whose answers are proven (default: the node's defaults, as it names them). */
     issuersRegistry?: Address;
     didRegistry?: Address;
+    schemasRegistry?: Address;
     epochLength?: bigint;
   } = {},
 ): ReadsUpgrade {
@@ -278,11 +315,17 @@ export function proofs(
     const anchor = checkpoint
       ? `header by validator seals from block ${checkpoint.number}`
       : 'header as the node gave it';
-    const [issuersRegistry, didRegistry] = await Promise.all([
-      options.issuersRegistry ?? client.abi('issuers-registry').then((abi) => abi.contractAddress),
-      options.didRegistry ?? client.abi('did-registry').then((abi) => abi.contractAddress),
+    const addressOf = (given: Address | undefined, registry: Parameters<CoreClient['abi']>[0]) =>
+      given ?? client.abi(registry).then((abi) => abi.contractAddress);
+    const [issuersRegistry, didRegistry, schemasRegistry] = await Promise.all([
+      addressOf(options.issuersRegistry, 'issuers-registry'),
+      addressOf(options.didRegistry, 'did-registry'),
+      addressOf(options.schemasRegistry, 'schemas-registry'),
     ]);
-    const named = options.issuersRegistry && options.didRegistry ? '' : ', as the node named them';
+    const named =
+      options.issuersRegistry && options.didRegistry && options.schemasRegistry
+        ? ''
+        : ', as the node named them';
     return {
       reads: createProvenReads({
         base: reads,
@@ -290,10 +333,11 @@ export function proofs(
         chainId: await client.chainId(),
         issuersRegistry,
         didRegistry,
+        schemasRegistry,
         header,
         anchor,
       }),
-      established: `DID and Issuers Registry reads proven (${anchor}; registries ${didRegistry}, ${issuersRegistry}${named}); schemas and status lists from one node, not proven (${client.baseUrl})`,
+      established: `DID, Issuers and Schemas Registry reads proven (${anchor}; registries ${didRegistry}, ${issuersRegistry}, ${schemasRegistry}${named}); status lists from one node, not proven (${client.baseUrl})`,
     };
   };
 }
