@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { DIDResolutionResult, DIDResolver } from 'did-resolver';
 import Negotiator from 'negotiator';
 import { getKeyResolver } from '../resolver/getKeyResolver.js';
-import { getResolver } from '../resolver/getResolver.js';
+import { type DocumentProof, getResolver } from '../resolver/getResolver.js';
 import { DID_JSON, DID_LD_JSON } from '../resolver/representation.js';
 import { type ResolutionError, toFailedResolution } from '../resolver/resolutionResult.js';
 
@@ -31,6 +31,8 @@ export type CreateResolverDriverParameters = {
   fetch?: typeof fetch;
   /** Told of an error the driver did not expect (answered 500 without its detail). */
   onError?: (error: unknown) => void;
+  /** Checks each did:core document against proven state (`getResolver`'s `prove`). */
+  prove?: DocumentProof;
 };
 
 /**
@@ -46,7 +48,11 @@ export type CreateResolverDriverParameters = {
  */
 export function createResolverDriver(parameters: CreateResolverDriverParameters): Server {
   const drivers: Readonly<Record<string, DIDResolver>> = {
-    ...getResolver({ node: parameters.node, ...(parameters.fetch && { fetch: parameters.fetch }) }),
+    ...getResolver({
+      node: parameters.node,
+      ...(parameters.fetch && { fetch: parameters.fetch }),
+      ...(parameters.prove && { prove: parameters.prove }),
+    }),
     ...getKeyResolver(),
   };
   return createServer((request, response) => {

@@ -112,7 +112,13 @@ async function main(argv: string[]): Promise<void> {
         'resolver-driver takes options only: see "npx core-registry resolver-driver --help"',
       );
     const { runResolverDriver } = await import('./resolverDriver.js');
-    return runResolverDriver({ node: nodeUrlOf(values), port: values.port, host: values.host });
+    return runResolverDriver({
+      node: nodeUrlOf(values),
+      port: values.port,
+      host: values.host,
+      proofs: values.proofs === true,
+      validators: values.validators,
+    });
   }
   if (command !== 'serve' && command !== 'deploy') throw unknownCommand(command);
   if (args.length > 0)

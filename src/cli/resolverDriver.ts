@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { parseHttpUrl, parseInteger } from '../config.js';
 import { createResolverDriver } from './createResolverDriver.js';
+import { genesisCheckpoint } from './genesisCheckpoint.js';
 import { toListenError } from './listenCheck.js';
 
 /** The port a driver listens on unless `--port` says otherwise: beside a node's 8080. */
@@ -14,6 +15,10 @@ export type ResolverDriverOptions = {
   port: string | undefined;
   /** `--host` (default `0.0.0.0`, as a driver in a Universal Resolver's containers needs). */
   host: string | undefined;
+  /** `--proofs`: each document checked against state proven under the node's header. */
+  proofs: boolean;
+  /** `--validators <genesis.json>`: the same under headers sealed by its validators. */
+  validators: string | undefined;
 };
 
 /**
@@ -26,9 +31,11 @@ export async function runResolverDriver(options: ResolverDriverOptions): Promise
   const node = parseHttpUrl('--node', options.node);
   const port = parseInteger('--port', options.port, DEFAULT_DRIVER_PORT, 0, 65535);
   const host = options.host ?? '0.0.0.0';
+  const prove = await proveOf(node, options);
   const server = createResolverDriver({
     node,
     onError: (error) => process.stderr.write(`core-registry: ${inspect(error)}\n`),
+    ...(prove && { prove }),
   });
   await new Promise<void>((listening, failed) => {
     server.once('error', failed);
@@ -47,4 +54,19 @@ export async function runResolverDriver(options: ResolverDriverOptions): Promise
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** The document proofs `--proofs` or `--validators` ask for; none by default. */
+async function proveOf(node: string, options: ResolverDriverOptions) {
+  if (!options.proofs && options.validators === undefined) return undefined;
+  // The EVM and the proof libraries load only for proven resolution.
+  const [{ didDocumentProofs }, { createCoreClient }] = await Promise.all([
+    import('../client/proofs/index.js'),
+    import('../client/createCoreClient.js'),
+  ]);
+  const checkpoint =
+    options.validators === undefined
+      ? undefined
+      : await genesisCheckpoint(options.validators, createCoreClient({ baseUrl: node }));
+  return didDocumentProofs({ node, ...(checkpoint && { checkpoint }) });
 }

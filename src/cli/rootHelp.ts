@@ -145,6 +145,12 @@ Options:
   --node URL         CORE_NODE_URL    the node to read did:core from (http://localhost:8080)
   --port N                            port to listen on (8081; 0 = any free port)
   --host ADDR                         interface to bind (0.0.0.0)
+  --proofs                            check each did:core document against state proven by
+                                      EIP-1186 proofs under the node's header; a document that
+                                      differs is an internalError, one that passes says so in
+                                      didResolutionMetadata.proof
+  --validators G                      the same under headers sealed by the validators of the
+                                      QBFT genesis file G (the Besu kit's genesis.json)
 
 Exit codes: 1 it cannot listen (the message says why), 2 bad usage.
 `;

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import type { Address, Hex } from 'viem';
 import type { CoreClient } from '../client/createCoreClient.js';
 import type { Check, TrustReport } from '../client/verify/trustReport.js';
 import { verifyCredential } from '../client/verifyCredential.js';
+import { genesisCheckpoint } from './genesisCheckpoint.js';
 import { CliUsageError, type Output } from './output.js';
 import { readJwt } from './readJwt.js';
 
@@ -62,7 +61,9 @@ async function readsOf(context: VerifyContext) {
     // The EVM and the proof libraries load only for proven reads.
     const { proofs } = await import('../client/proofs/index.js');
     const checkpoint =
-      context.validators === undefined ? undefined : await genesisCheckpoint(context);
+      context.validators === undefined
+        ? undefined
+        : await genesisCheckpoint(context.validators, context.client);
     return {
       node: context.client,
       trust: { proofs: proofs(checkpoint ? { checkpoint } : {}) },
@@ -85,34 +86,6 @@ async function readsOf(context: VerifyContext) {
       `--quorum must be a whole number from 1 to ${nodes.length} (the nodes)`,
     );
   return { nodes, trust: { quorum } };
-}
-
-/**
- * The checkpoint of a QBFT network's genesis file (the Besu kit's `genesis.json`): block 0 with
- * the validators its `extraData` lists. Its hash is the node's: a wrong one breaks the chain at
- * block 1, whose parent hash its validators sealed.
- */
-async function genesisCheckpoint(context: VerifyContext) {
-  const path = context.validators as string;
-  let extraData: unknown;
-  try {
-    ({ extraData } = JSON.parse(await readFile(path, 'utf8')) as { extraData?: unknown });
-  } catch (error) {
-    throw new CliUsageError(
-      `--validators: "${path}" is not a readable genesis file (${(error as Error).message})`,
-    );
-  }
-  const { decodeQbftExtraData } = await import('../client/proofs/index.js');
-  let validators: readonly Address[];
-  try {
-    validators = decodeQbftExtraData(extraData as Hex).validators;
-  } catch (error) {
-    throw new CliUsageError(
-      `--validators: "${path}" has no QBFT extraData (${(error as Error).message})`,
-    );
-  }
-  const genesis = await context.client.rpc<{ hash: Hex }>('eth_getBlockByNumber', ['0x0', false]);
-  return { hash: genesis.hash, number: 0n, validators };
 }
 
 /** One line per check, then the chain and the verdict. */

@@ -18,7 +18,23 @@ export type GetResolverParameters = {
   fetch?: typeof fetch;
   /** Milliseconds one read of the node may take before `internalError` (default 10,000). */
   timeout?: number;
+  /**
+   * Checks each document the node answers against a source of its own, such as state proven by
+   * the ledger (`didDocumentProofs` of `core-registry/client/proofs`): a document that fails is
+   * an `internalError` naming what differs; one that passes says how in
+   * `didResolutionMetadata.proof`. Without it the node is believed.
+   */
+  prove?: DocumentProof;
 };
+
+/** A check of a document a node answered: what it found, in one sentence. */
+export type DocumentProof = (request: {
+  did: string;
+  /** The `versionTime` asked, in Unix seconds; `undefined` for now. */
+  at: number | undefined;
+  /** The document as the node answered it (`application/did+ld+json`). */
+  document: unknown;
+}) => Promise<{ ok: boolean; detail: string }>;
 
 export type GetResolverReturnType = { core: DIDResolver };
 
@@ -51,7 +67,7 @@ export function getResolver(parameters: GetResolverParameters): GetResolverRetur
     http(url, { headers: { accept: DID_LD_JSON }, signal: AbortSignal.timeout(timeout) });
   return {
     core: (_did, parsed, _resolver, options) =>
-      resolveDidCore(base, parsed, options as CoreResolutionOptions, read),
+      resolveDidCore(base, parsed, options as CoreResolutionOptions, read, parameters.prove),
   };
 }
 
@@ -60,6 +76,7 @@ async function resolveDidCore(
   parsed: ParsedDID,
   options: CoreResolutionOptions,
   read: (url: string) => Promise<Response>,
+  prove: DocumentProof | undefined,
 ): Promise<DIDResolutionResult> {
   if (!isDidCoreV1(parsed.did))
     return toFailedResolution('invalidDid', {
@@ -88,7 +105,16 @@ async function resolveDidCore(
   const document: unknown = await response.json().catch(() => undefined);
   if (!isDocumentOf(document, parsed.did))
     return failed(base, 'did not answer with a DID document');
-  return toResolution(toRepresented(document, representation), representation);
+  const resolution = toResolution(toRepresented(document, representation), representation);
+  if (!prove) return resolution;
+  // The node accepted `versionTime`: a date is that day at 00:00:00Z, as the node reads it.
+  const at = versionTime === undefined ? undefined : Math.floor(Date.parse(versionTime) / 1000);
+  const proof = await prove({ did: parsed.did, at, document });
+  if (!proof.ok) return toFailedResolution('internalError', { message: proof.detail });
+  return {
+    ...resolution,
+    didResolutionMetadata: { ...resolution.didResolutionMetadata, proof: proof.detail },
+  };
 }
 
 /** The result for a node's refusal (4xx, 5xx), by the Problem Details it answered with. */

@@ -7,6 +7,7 @@ export {
   toDidKeyDocument,
 } from './getKeyResolver.js';
 export {
+  type DocumentProof,
   type GetResolverParameters,
   type GetResolverReturnType,
   getResolver,

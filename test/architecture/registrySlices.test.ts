@@ -68,7 +68,7 @@ const ALLOWED: Record<string, string[]> = {
   'client/getDidHistory.ts': ['did-registry'],
   'client/registerDid.ts': ['did-registry'],
   // The accreditation chain's reads checked against proven state (docs/trust-model.md).
-  'client/proofs/provenReads.ts': ['did-registry', 'issuers-registry', 'schemas-registry'],
+  'client/proofs/provenViews.ts': ['did-registry', 'issuers-registry', 'schemas-registry'],
   // The credential verifier's reads of the trust registries (README, "Verify a credential").
   'client/verify/checkAccreditation.ts': ['issuers-registry'],
   'client/verify/checkIssuerKeys.ts': ['did-registry'],

@@ -1,51 +1,29 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createDidCoreV1 } from '../../src/identity/didCore.js';
 import { toDidKey } from '../../src/identity/didKey.js';
 import type { PublicEcJwk } from '../../src/identity/jwk.js';
 import { connectTestChain } from '../support/chain.js';
-import { CLI, runCli } from '../support/cli.js';
+import { type ResolverDriverProcess, runCli, startResolverDriver } from '../support/cli.js';
 import { createHolder, registerHolder, type TestHolder } from '../support/holders.js';
 import { freePort, getJson, startTestNode, type TestNode } from '../support/testNode.js';
 
 // `core-registry resolver-driver` (the built CLI) over real HTTP, in front of a real node.
 
 const RESULT = 'application/ld+json;profile="https://w3id.org/did-resolution"';
-/** A CLI process loads in about 0.5 s on two idle cores, several times that on busy ones. */
-const START_TIMEOUT_MS = 60_000;
 vi.setConfig({ hookTimeout: 120_000, testTimeout: 90_000 });
 
-type Driver = { process: ChildProcess; url: string };
+type Driver = ResolverDriverProcess;
 const drivers: Driver[] = [];
 let node: TestNode;
 let driver: Driver;
 let holder: TestHolder;
 
-/** Starts the driver on a free port of 127.0.0.1; resolves once it says where it listens. */
-function startDriver(nodeUrl: string): Promise<Driver> {
-  const child = spawn(
-    process.execPath,
-    [CLI, 'resolver-driver', '--node', nodeUrl, '--port', '0', '--host', '127.0.0.1'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  return new Promise((started, failed) => {
-    let stderr = '';
-    const timer = setTimeout(
-      () => failed(new Error(`driver did not start: ${stderr}`)),
-      START_TIMEOUT_MS,
-    );
-    child.once('exit', (code) => failed(new Error(`driver exited ${code}: ${stderr}`)));
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const url = /listening on (http:\/\/\S+)\/1\.0\/identifiers\//.exec(stderr)?.[1];
-      if (url === undefined) return;
-      clearTimeout(timer);
-      const running = { process: child, url };
-      drivers.push(running);
-      started(running);
-    });
-  });
+/** Starts the driver on a free port of 127.0.0.1, stopped after the file. */
+async function startDriver(nodeUrl: string): Promise<Driver> {
+  const running = await startResolverDriver(nodeUrl);
+  drivers.push(running);
+  return running;
 }
 
 async function get(did: string, accept?: string, base = driver.url) {

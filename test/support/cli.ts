@@ -1,4 +1,4 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -142,4 +142,39 @@ export function serveUntilExit(env: NodeJS.ProcessEnv): { status: number | null;
     },
   );
   return { status: run.status, stderr: run.stderr };
+}
+
+/** A CLI process loads in about 0.5 s on two idle cores, several times that on busy ones. */
+const DRIVER_START_TIMEOUT_MS = 60_000;
+
+export type ResolverDriverProcess = { process: ChildProcess; url: string };
+
+/**
+ * Starts `core-registry resolver-driver` for `nodeUrl` on a free port of 127.0.0.1, with `args`
+ * besides; resolves once it says where it listens. The caller kills it.
+ */
+export function startResolverDriver(
+  nodeUrl: string,
+  args: readonly string[] = [],
+): Promise<ResolverDriverProcess> {
+  const child = spawn(
+    process.execPath,
+    [CLI, 'resolver-driver', '--node', nodeUrl, '--port', '0', '--host', '127.0.0.1', ...args],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  return new Promise((started, failed) => {
+    let stderr = '';
+    const timer = setTimeout(
+      () => failed(new Error(`driver did not start: ${stderr}`)),
+      DRIVER_START_TIMEOUT_MS,
+    );
+    child.once('exit', (code) => failed(new Error(`driver exited ${code}: ${stderr}`)));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const url = /listening on (http:\/\/\S+)\/1\.0\/identifiers\//.exec(stderr)?.[1];
+      if (url === undefined) return;
+      clearTimeout(timer);
+      started({ process: child, url });
+    });
+  });
 }

@@ -6,7 +6,13 @@ export {
   type ProvenCallResult,
   provenCall,
 } from './provenCall.js';
-export { createProvenReads, type ProvenReadsParameters, proofs } from './provenReads.js';
+export {
+  createProvenReads,
+  didDocumentProofs,
+  type ProvenReadsParameters,
+  proofs,
+} from './provenReads.js';
+export type { ProofOptions, ProvenState } from './provenViews.js';
 export {
   decodeQbftExtraData,
   encodeQbftExtraData,

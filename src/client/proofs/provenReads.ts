@@ -1,27 +1,21 @@
 import { base58btc } from 'multiformats/bases/base58';
-import {
-  type Address,
-  bytesToHex,
-  decodeErrorResult,
-  decodeFunctionResult,
-  encodeFunctionData,
-  type Hex,
-  hexToString,
-} from 'viem';
-import { didRegistryAbi } from '../../../artifacts/DidRegistry.js';
+import { bytesToHex, type Hex, hexToString } from 'viem';
 import { issuersRegistryAbi } from '../../../artifacts/IssuersRegistry.js';
-import { schemasRegistryAbi } from '../../../artifacts/SchemasRegistry.js';
-import { type DidDocumentRecord, toDidDocument } from '../../identity/didDocument.js';
 import { ISSUER_TYPES } from '../../identity/issuerTypes.js';
-import type { CoreClient } from '../createCoreClient.js';
+import { type CoreClient, createCoreClient } from '../createCoreClient.js';
 import type { Read, RegistryReads } from '../verify/createRegistryReads.js';
 import type { ReadsUpgrade } from '../verifyCredential.js';
-import { type ProvenCallResult, provenCall } from './provenCall.js';
-import type { RpcHeader } from './qbftHeader.js';
-import { type QbftCheckpoint, qbftHeaderSource } from './qbftHeaderSource.js';
-
-/** The node's answer and the proven state disagree: which member, and both values. */
-type Mismatch = { member: string; node: unknown; proven: unknown };
+import type { ProvenCallResult } from './provenCall.js';
+import {
+  describeMismatch,
+  openProvenState,
+  type ProofOptions,
+  type Proven,
+  type ProvenState,
+  proveDidDocument,
+  provenView,
+  revertName,
+} from './provenViews.js';
 
 const ATTRIBUTES = /^\/v1\/issuers-registry\/issuers\/([^/?]+)\/attributes$/;
 const ATTRIBUTE = /^\/v1\/issuers-registry\/issuers\/([^/?]+)\/attributes\/(0x[0-9a-fA-F]{64})$/;
@@ -29,19 +23,9 @@ const REVISIONS = /^\/v1\/schemas-registry\/schemas\/(z[1-9A-HJ-NP-Za-km-z]+)\/r
 const DID_DOCUMENT = /^\/v1\/did-registry\/identifiers\/([^/?]+)(?:\?valid-at=([^&]+))?$/;
 const PAGE_SIZE = 50n;
 
-export type ProvenReadsParameters = {
+export type ProvenReadsParameters = ProvenState & {
   /** The node's REST reads, whose answers are checked. */
   base: RegistryReads;
-  client: Parameters<typeof provenCall>[0];
-  chainId: number;
-  /** The registries whose state is proven. */
-  issuersRegistry: Address;
-  didRegistry: Address;
-  schemasRegistry: Address;
-  /** Trusted headers (`qbftHeaderSource`, or the node's own). */
-  header: () => Promise<RpcHeader>;
-  /** How the header was established, for each read's source: `header by 3 of 4 validator seals`. */
-  anchor: string;
 };
 
 /**
@@ -53,34 +37,8 @@ export type ProvenReadsParameters = {
  */
 export function createProvenReads(parameters: ProvenReadsParameters): RegistryReads {
   const { base } = parameters;
-  const registries = {
-    issuers: { address: parameters.issuersRegistry, abi: issuersRegistryAbi },
-    dids: { address: parameters.didRegistry, abi: didRegistryAbi },
-    schemas: { address: parameters.schemasRegistry, abi: schemasRegistryAbi },
-  };
-  const view = async (
-    registry: keyof typeof registries,
-    functionName: string,
-    args: readonly unknown[],
-  ) => {
-    const { address, abi } = registries[registry];
-    const data = encodeFunctionData({ abi, functionName, args } as never);
-    const result = await provenCall(parameters.client, {
-      to: address,
-      data,
-      chainId: parameters.chainId,
-      header: parameters.header,
-    });
-    return {
-      result,
-      decode: () =>
-        decodeFunctionResult({ abi, functionName, data: result.returnData } as never) as unknown,
-    };
-  };
-  const checked = async <T>(
-    read: Read<T>,
-    prove: () => Promise<{ result: ProvenCallResult; mismatch: Mismatch | undefined }>,
-  ): Promise<Read<T>> => {
+  const view = provenView(parameters);
+  const checked = async <T>(read: Read<T>, prove: () => Promise<Proven>): Promise<Read<T>> => {
     let proven: Awaited<ReturnType<typeof prove>>;
     try {
       proven = await prove();
@@ -100,7 +58,7 @@ export function createProvenReads(parameters: ProvenReadsParameters): RegistryRe
         ok: false,
         status: undefined,
         source: read.source,
-        reason: `The node's answer differs from the state ${where}: ${mismatch.member} is ${JSON.stringify(mismatch.node)}, proven ${JSON.stringify(mismatch.proven)}`,
+        reason: describeMismatch(mismatch, where),
       };
     }
     return { ...read, source: `${read.source} (${where})` };
@@ -173,39 +131,7 @@ export function createProvenReads(parameters: ProvenReadsParameters): RegistryRe
         const at = document[2]
           ? Math.floor(Date.parse(decodeURIComponent(document[2])) / 1000)
           : undefined;
-        return checked(read, async () => {
-          const { result, decode } = await (at === undefined
-            ? view('dids', 'getDidDocument', [did])
-            : view('dids', 'getDidDocumentByTimestamp', [did, BigInt(at)]));
-          if (result.reverted || !read.ok) {
-            return {
-              result,
-              mismatch:
-                result.reverted === !read.ok
-                  ? undefined
-                  : {
-                      member: `the document of ${did}`,
-                      node: read.ok ? 'a document' : null,
-                      proven: result.reverted
-                        ? revertName(result.returnData, didRegistryAbi)
-                        : 'a document',
-                    },
-            };
-          }
-          const proven = toDidDocument(did, decode() as DidDocumentRecord).document;
-          const member = differingMember(read.value as Record<string, unknown>, proven);
-          return {
-            result,
-            mismatch:
-              member === undefined
-                ? undefined
-                : {
-                    member: `"${member}" of the document of ${did}`,
-                    node: (read.value as Record<string, unknown>)[member] ?? null,
-                    proven: (proven as Record<string, unknown>)[member] ?? null,
-                  },
-          };
-        });
+        return checked(read, () => proveDidDocument(view, did, at, read));
       }
       const match = ATTRIBUTE.exec(path);
       if (!match) return read;
@@ -259,85 +185,60 @@ export function createProvenReads(parameters: ProvenReadsParameters): RegistryRe
   };
 }
 
-function revertName(data: Hex, abi: typeof issuersRegistryAbi | typeof didRegistryAbi): string {
-  try {
-    return decodeErrorResult({ abi: abi as never, data }).errorName;
-  } catch {
-    return 'a revert';
-  }
-}
-
 /** A schema id in base58btc multibase (`z…`) as the registry's bytes32. */
 function toBytes32(multibase: string): Hex {
   return bytesToHex(base58btc.decode(multibase));
 }
 
-/** The first member (of either) whose values differ, compared as canonical JSON. */
-function differingMember(node: Record<string, unknown>, proven: object): string | undefined {
-  const other = proven as Record<string, unknown>;
-  return [...new Set([...Object.keys(other), ...Object.keys(node)])].find(
-    (member) => canonical(node[member]) !== canonical(other[member]),
-  );
-}
-
-/** JSON with object members sorted: the same value whatever order a serialiser wrote. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, entry: unknown) =>
-    entry && typeof entry === 'object' && !Array.isArray(entry)
-      ? Object.fromEntries(Object.entries(entry).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : entry,
-  );
-}
-
 /**
- * `verifyCredential`'s `trust.proofs`: the DID documents and the Issuers Registry reads (the
- * issuer's keys and the accreditation chain) are checked against proven state. With `checkpoint`, headers are trusted by their validators' seals
- * from it (`qbftHeaderSource`); without, the node's latest header is used as it gives it, which
- * catches altered answers and proofs but not a forged header (docs/trust-model.md).
+ * `verifyCredential`'s `trust.proofs`: the DID documents, the Issuers Registry reads and the
+ * schema revisions (the issuer's keys, the accreditation chain, the schema) are checked against
+ * proven state. With `checkpoint`, headers are trusted by their validators' seals from it
+ * (`qbftHeaderSource`); without, the node's latest header is used as it gives it, which catches
+ * altered answers and proofs but not a forged header (docs/trust-model.md).
  * @example
  * const report = await verifyCredential(jwt, { node, trust: { proofs: proofs({ checkpoint }) } });
  */
-export function proofs(
-  options: {
-    checkpoint?: QbftCheckpoint;
-    /** The registries whose answers are proven (default: the node's defaults, as it names them). */
-    issuersRegistry?: Address;
-    didRegistry?: Address;
-    schemasRegistry?: Address;
-    epochLength?: bigint;
-  } = {},
-): ReadsUpgrade {
+export function proofs(options: ProofOptions = {}): ReadsUpgrade {
   return async ({ client, reads }: { client: CoreClient; reads: RegistryReads }) => {
-    const { checkpoint } = options;
-    const header = checkpoint
-      ? qbftHeaderSource(client, checkpoint, options.epochLength)
-      : () => client.rpc<RpcHeader>('eth_getBlockByNumber', ['latest', false]);
-    const anchor = checkpoint
-      ? `header by validator seals from block ${checkpoint.number}`
-      : 'header as the node gave it';
-    const addressOf = (given: Address | undefined, registry: Parameters<CoreClient['abi']>[0]) =>
-      given ?? client.abi(registry).then((abi) => abi.contractAddress);
-    const [issuersRegistry, didRegistry, schemasRegistry] = await Promise.all([
-      addressOf(options.issuersRegistry, 'issuers-registry'),
-      addressOf(options.didRegistry, 'did-registry'),
-      addressOf(options.schemasRegistry, 'schemas-registry'),
-    ]);
-    const named =
-      options.issuersRegistry && options.didRegistry && options.schemasRegistry
-        ? ''
-        : ', as the node named them';
+    const { state, established } = await openProvenState(client, options);
     return {
-      reads: createProvenReads({
-        base: reads,
-        client,
-        chainId: await client.chainId(),
-        issuersRegistry,
-        didRegistry,
-        schemasRegistry,
-        header,
-        anchor,
-      }),
-      established: `DID, Issuers and Schemas Registry reads proven (${anchor}; registries ${didRegistry}, ${issuersRegistry}, ${schemasRegistry}${named}); status lists from one node, not proven (${client.baseUrl})`,
+      reads: createProvenReads({ ...state, base: reads }),
+      established: `DID, Issuers and Schemas Registry reads proven (${established}); status lists from one node, not proven (${client.baseUrl})`,
     };
+  };
+}
+
+/**
+ * `getResolver`'s `prove` (`core-registry/resolver`): each DID document the node answers is
+ * compared with the same view run over proven state, as `proofs` does for the verifier.
+ * @example
+ * const resolver = new Resolver(getResolver({ node, prove: didDocumentProofs({ node, checkpoint }) }));
+ */
+export function didDocumentProofs(
+  options: ProofOptions & { node: string },
+): (request: {
+  did: string;
+  at: number | undefined;
+  document: unknown;
+}) => Promise<{ ok: boolean; detail: string }> {
+  const client = createCoreClient({ baseUrl: options.node.replace(/\/+$/, '') });
+  let opened: ReturnType<typeof openProvenState> | undefined;
+  return async ({ did, at, document }) => {
+    try {
+      opened ??= openProvenState(client, options);
+      const { state } = await opened;
+      const { result, mismatch } = await proveDidDocument(provenView(state), did, at, {
+        ok: true,
+        value: document,
+      });
+      const where = `proven at block ${result.blockNumber}, ${state.anchor}`;
+      return mismatch
+        ? { ok: false, detail: describeMismatch(mismatch, where) }
+        : { ok: true, detail: where };
+    } catch (error) {
+      opened = undefined;
+      return { ok: false, detail: `The document could not be proven: ${(error as Error).message}` };
+    }
   };
 }
