@@ -3,7 +3,7 @@ import { type Address, encodeFunctionData, getAddress, type Hex, isAddress, toHe
 import type { GovernanceJson, ProposalJson } from '../governance/api/toGovernanceJson.js';
 import { SAFE, TIMELOCK } from '../governance/contracts.js';
 import { callInWords } from '../governance/describeCall.js';
-import { parseGovernancePlan } from '../governance/governancePlan.js';
+import { parseDelay } from '../governance/governancePlan.js';
 import { approvalData, proposalId, readProposalAction } from '../governance/proposals.js';
 import {
   approvedSignatures,
@@ -154,13 +154,8 @@ export function membershipAction(
 
 /** A new notice period: the timelock changes its own delay, itself after the current one. */
 export function delayAction(governance: GovernanceJson, [value, ...extra]: string[]) {
-  const plan = parseGovernancePlan({
-    operators: governance.safe,
-    threshold: '1',
-    delay: value,
-    names: { operators: 'operators', threshold: 'threshold', delay: 'delay' },
-  });
-  if (value === undefined || extra.length > 0 || 'problem' in plan) {
+  const delaySeconds = value === undefined ? undefined : parseDelay(value);
+  if (delaySeconds === undefined || extra.length > 0) {
     throw new CliUsageError(
       'admin propose delay takes a duration of at most 30 days: seconds, or a number with s, m, h or d',
     );
@@ -173,13 +168,11 @@ export function delayAction(governance: GovernanceJson, [value, ...extra]: strin
         data: encodeFunctionData({
           abi: TIMELOCK.abi,
           functionName: 'updateDelay',
-          args: [BigInt(plan.delaySeconds)],
+          args: [BigInt(delaySeconds)],
         }),
       },
     ],
-    [
-      `Change the notice period from ${notice(governance.delaySeconds)} to ${notice(plan.delaySeconds)}`,
-    ],
+    [`Change the notice period from ${notice(governance.delaySeconds)} to ${notice(delaySeconds)}`],
   );
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Address, Hex } from 'viem';
 import type { LocalAccount } from 'viem/accounts';
 import type { RemoteSigner } from '../client/credentials.js';
+import { signCall } from '../client/signWrites.js';
 import { type Receipt, waitForReceipt } from '../client/writeContract.js';
 import { isPkcs11Uri } from '../crypto/pkcs11/pkcs11Uri.js';
 import { openOperator, openSecp256k1Key } from '../genesis/operator.js';
@@ -13,9 +14,6 @@ import { requestTokenStep } from './steps.js';
 
 /** An operator of a governed network: a Safe owner's key, presented as its did:key. */
 export type Member = RemoteSigner & { account: LocalAccount };
-
-/** The gas limit of a governance transaction: gas is free, and this covers a batch of calls. */
-const GOVERNANCE_GAS = 10_000_000n;
 
 /**
  * The key `--operator-key` names, as a member of the governance: a private JWK file, a `pkcs11:`
@@ -105,15 +103,7 @@ export async function sendToGovernance(
       client.chainId(),
       client.rpc<Hex>('eth_getTransactionCount', [member.account.address, 'pending']).then(Number),
     ]);
-    const raw = await member.account.signTransaction({
-      type: 'eip1559',
-      chainId,
-      ...call,
-      nonce,
-      gas: GOVERNANCE_GAS,
-      maxFeePerGas: 0n,
-      maxPriorityFeePerGas: 0n,
-    });
+    const raw = await signCall(member.account, { chainId, ...call, nonce });
     const hash = await client.rpc<Hex>('eth_sendRawTransaction', [raw], accessToken);
     return waitForReceipt(client, { hash, onProgress: progress });
   });

@@ -42,17 +42,31 @@ export async function signWrites(
   const transactions = await Promise.all(
     calls.map(async ({ registry, functionName, args, contractAddress }, i) => {
       const served = await client.abi(registry);
-      return account.signTransaction({
-        type: 'eip1559',
+      return signCall(account, {
         chainId,
         to: contractAddress ?? served.contractAddress,
         data: encodeFunctionData({ abi: served.abi, functionName, args } as never),
         nonce: first + i,
-        gas: WRITE_GAS,
-        maxFeePerGas: 0n,
-        maxPriorityFeePerGas: 0n,
       });
     }),
   );
   return { transactions, nonce: first };
+}
+
+/**
+ * Signs one call as every write of the network is sent: a gas-free EIP-1559 transaction with
+ * {@link WRITE_GAS}, for the write gate of `POST /v1/ledger`.
+ * @internal Shared by the registry writes and the governance's transactions.
+ */
+export function signCall(
+  account: LocalAccount,
+  call: { chainId: number; to: Address; data: Hex; nonce: number },
+): Promise<Hex> {
+  return account.signTransaction({
+    type: 'eip1559',
+    ...call,
+    gas: WRITE_GAS,
+    maxFeePerGas: 0n,
+    maxPriorityFeePerGas: 0n,
+  });
 }

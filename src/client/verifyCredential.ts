@@ -72,11 +72,7 @@ export async function verifyCredential(
   const { at, fetch: http = fetch } = parameters;
   if (at !== undefined && !(at instanceof Date && Number.isFinite(at.getTime())))
     throw new TypeError('"at" must be a valid Date');
-  let { reads, established } = readsOf(parameters, http);
-  if (parameters.trust && 'proofs' in parameters.trust) {
-    const client = clientOf(parameters.node as string | CoreClient, 'node', http);
-    ({ reads, established } = await parameters.trust.proofs({ client, reads }));
-  }
+  const { reads, established } = await readsOf(parameters, http);
   const checkedAt = at === undefined ? undefined : Math.floor(at.getTime() / 1000);
   const now = checkedAt ?? Math.floor(Date.now() / 1000);
   const { check: shape, vc } = checkShape(jwt);
@@ -101,14 +97,20 @@ export async function verifyCredential(
   );
 }
 
-/** The reads of one node, or of several that must agree; and how the report says they were made. */
-function readsOf(parameters: VerifyCredentialParameters, http: typeof fetch) {
+/**
+ * The reads of one node (checked otherwise with `trust.proofs`), or of several that must agree;
+ * and how the report says they were made.
+ */
+async function readsOf(
+  parameters: VerifyCredentialParameters,
+  http: typeof fetch,
+): Promise<{ reads: RegistryReads; established: string }> {
   if (parameters.nodes === undefined) {
     const client = clientOf(parameters.node, 'node', http);
-    return {
-      reads: createRegistryReads(client, http),
-      established: `one node, not proven (${client.baseUrl})`,
-    };
+    const reads = createRegistryReads(client, http);
+    const { trust } = parameters;
+    if (trust && 'proofs' in trust) return trust.proofs({ client, reads });
+    return { reads, established: `one node, not proven (${client.baseUrl})` };
   }
   if (!Array.isArray(parameters.nodes) || parameters.nodes.length === 0)
     throw new TypeError('"nodes" must list at least one node');

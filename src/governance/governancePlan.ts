@@ -52,13 +52,22 @@ export function parseGovernancePlan(input: {
       problem: `"${names.threshold}" must be a whole number from 1 to ${operators.length} (the operators)`,
     };
   }
-  const delay = /^(\d+)([smhd]?)$/.exec(input.delay ?? '0');
-  const delaySeconds = delay ? Number(delay[1]) * (UNITS[delay[2] || 's'] as number) : Number.NaN;
-  if (!Number.isSafeInteger(delaySeconds) || delaySeconds > MAX_DELAY_SECONDS) {
+  const delaySeconds = parseDelay(input.delay ?? '0');
+  if (delaySeconds === undefined) {
     return {
       setting: names.delay,
       problem: `"${names.delay}" must be a duration of at most 30 days: seconds, or a number with s, m, h or d`,
     };
   }
   return { operators, threshold, delaySeconds };
+}
+
+/**
+ * A notice period: seconds, or a number with a unit (`90s`, `30m`, `12h`, `2d`), at most 30 days.
+ * @returns its seconds, or `undefined` when it is none of those.
+ */
+export function parseDelay(value: string): number | undefined {
+  const delay = /^(\d+)([smhd]?)$/.exec(value);
+  const seconds = delay ? Number(delay[1]) * (UNITS[delay[2] || 's'] as number) : Number.NaN;
+  return Number.isSafeInteger(seconds) && seconds <= MAX_DELAY_SECONDS ? seconds : undefined;
 }

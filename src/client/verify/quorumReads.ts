@@ -12,14 +12,12 @@ export function createQuorumReads(nodes: readonly RegistryReads[], quorum: numbe
   if (!Number.isSafeInteger(quorum) || quorum < 1 || quorum > nodes.length) {
     throw new TypeError(`"quorum" must be a whole number from 1 to ${nodes.length} (the nodes)`);
   }
-  const agree =
-    <T>(read: (node: RegistryReads) => Promise<Read<T>>) =>
-    async (): Promise<Read<T>> =>
-      decide(await Promise.all(nodes.map(read)), quorum);
+  const agree = async <T>(read: (node: RegistryReads) => Promise<Read<T>>): Promise<Read<T>> =>
+    decide(await Promise.all(nodes.map(read)), quorum);
   return {
-    get: <T>(path: string) => agree<T>((node) => node.get<T>(path))(),
-    collect: <T>(path: string) => agree<T[]>((node) => node.collect<T>(path))(),
-    getText: (path: string, accept: string) => agree((node) => node.getText(path, accept))(),
+    get: <T>(path: string) => agree<T>((node) => node.get<T>(path)),
+    collect: <T>(path: string) => agree<T[]>((node) => node.collect<T>(path)),
+    getText: (path: string, accept: string) => agree((node) => node.getText(path, accept)),
   };
 }
 

@@ -38,7 +38,7 @@ export type GovernanceReader = {
  * history with `eth_getLogs` (the whole chain once, then only new blocks; windows of
  * {@link LOG_WINDOW} blocks when the ledger limits ranges) and the proposers' transactions, which
  * carry what they propose. Logs, transactions and block times never change, so each is fetched
- * once per node.
+ * and decoded once per node.
  */
 export function createGovernanceReader(parameters: {
   ledger: LedgerClient;
@@ -47,7 +47,8 @@ export function createGovernanceReader(parameters: {
 }): GovernanceReader {
   const { ledger, governance, chainId } = parameters;
   const safe = { address: governance.safe, chainId };
-  const logs: RawLog[] = [];
+  // What the contracts logged up to `scannedTo`, decoded once: logs never change.
+  const logs = emptyLogs();
   let scannedTo = -1n;
   // Scans run one after another, each from where the last stopped.
   let scans: Promise<void> = Promise.resolve();
@@ -57,8 +58,10 @@ export function createGovernanceReader(parameters: {
   async function scan(head: bigint): Promise<void> {
     if (head <= scannedTo) return;
     const from = scannedTo + 1n;
-    const found = await getLogs([governance.safe, governance.timelock], from, head);
-    logs.push(...found);
+    const found = await decode(await getLogs([governance.safe, governance.timelock], from, head));
+    for (const list of Object.keys(logs) as (keyof GovernanceLogs)[]) {
+      (logs[list] as unknown[]).push(...found[list]);
+    }
     scannedTo = head;
   }
 
@@ -152,14 +155,7 @@ export function createGovernanceReader(parameters: {
   }
 
   async function decode(raw: readonly RawLog[]): Promise<GovernanceLogs> {
-    const result: GovernanceLogs = {
-      published: [],
-      approvals: [],
-      executions: [],
-      scheduled: [],
-      executedOperations: [],
-      cancelledOperations: [],
-    };
+    const result = emptyLogs();
     const moment = async (log: RawLog): Promise<LedgerMoment> => ({
       blockNumber: BigInt(log.blockNumber),
       transactionHash: log.transactionHash,
@@ -246,8 +242,26 @@ export function createGovernanceReader(parameters: {
       const scanned = scans.then(() => scan(head));
       scans = scanned.catch(() => undefined);
       await scanned;
-      const upTo = logs.filter((log) => BigInt(log.blockNumber) <= head);
-      return { state, logs: await decode(upTo) };
+      // A concurrent read may have scanned past this one's head: keep to the state it read.
+      const upTo = Object.fromEntries(
+        Object.entries(logs).map(([list, entries]) => [
+          list,
+          (entries as LedgerMoment[]).filter((entry) => entry.blockNumber <= head),
+        ]),
+      ) as GovernanceLogs;
+      return { state, logs: upTo };
     },
+  };
+}
+
+/** Logs of nothing yet. */
+function emptyLogs(): GovernanceLogs {
+  return {
+    published: [],
+    approvals: [],
+    executions: [],
+    scheduled: [],
+    executedOperations: [],
+    cancelledOperations: [],
   };
 }
