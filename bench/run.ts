@@ -19,6 +19,7 @@ import { cpuSeconds, rssMiB, startPlainAnvil } from './plainAnvil.js';
 import { measureScale, type ScaleRows } from './scale.js';
 import { seed } from './seed.js';
 import { createSoftHsmKeys } from './softHsmKey.js';
+import { measureVerify, reportVerify } from './verify.js';
 
 type SoftHsmKeys = Awaited<ReturnType<typeof createSoftHsmKeys>>;
 
@@ -39,7 +40,14 @@ type SoftHsmKeys = Awaited<ReturnType<typeof createSoftHsmKeys>>;
  *  and the resident memory of node and anvil before and after the rows
  *  (l) DID documents and (m) DID list pages, each read once, at 1,000 DIDs and at 100,000
  *  (BENCH_SCALE_DIDS; at most 1,000 skips them), on a ledger and node of their own, and the
- *  same views called on that ledger directly (l', m'); BENCH_SCALE_ONLY=1 runs these rows alone
+ *  same views called on that ledger directly (l', m')
+ *  (v) one credential of a 3-link chain (TI ← TAO ← Root TAO, with a schema) verified with its
+ *  reads from one node, not proven (v1, the baseline), proven under the node's header (v2), and
+ *  agreed by 2 of 3 nodes over one ledger (v3): median ms per verification over
+ *  BENCH_VERIFY_RUNS (default 30) runs, and each as a ratio to (v1), on nodes of their own
+ *
+ * BENCH_ONLY picks sections, comma-separated: `main` (a–n), `verify` (v), `scale` (l, m); all by
+ * default. BENCH_SCALE_ONLY=1 is BENCH_ONLY=scale.
  *
  * req/s is measured with BENCH_CONNECTIONS (default 16) concurrent connections for
  * BENCH_DURATION seconds (default 10); p50/p99 over 2,000 sequential requests on one connection.
@@ -56,12 +64,36 @@ const SCALE_SMALL = 1_000;
 const SCALE_LARGE = Number(process.env.BENCH_SCALE_DIDS ?? 100_000);
 const WRITES = 2_000;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SECTIONS = ['main', 'verify', 'scale'] as const;
+
+/** The sections BENCH_ONLY names (or BENCH_SCALE_ONLY=1), all of them by default. */
+function sectionsToRun(): Set<(typeof SECTIONS)[number]> {
+  if (process.env.BENCH_SCALE_ONLY === '1') return new Set(['scale']);
+  const only = process.env.BENCH_ONLY;
+  if (only === undefined || only === '') return new Set(SECTIONS);
+  const names = only.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new TypeError(
+      `BENCH_ONLY names ${unknown.join(', ')}: sections are ${SECTIONS.join(', ')}`,
+    );
+  }
+  return new Set(names as (typeof SECTIONS)[number][]);
+}
 
 async function main(): Promise<void> {
-  if (process.env.BENCH_SCALE_ONLY === '1') {
+  const sections = sectionsToRun();
+  if (sections.has('main')) await measureMain();
+  if (sections.has('verify')) reportVerify(await measureVerify({ startNode, freePort }));
+  // Last: its seeding takes minutes, and what was measured is printed already.
+  if (!sections.has('scale')) return;
+  if (SCALE_LARGE > SCALE_SMALL) {
     reportScale(await measureScale({ small: SCALE_SMALL, large: SCALE_LARGE, startNode }));
-    return;
-  }
+  } else console.log(`\nscale rows skipped (BENCH_SCALE_DIDS=${SCALE_LARGE})`);
+}
+
+/** Rows a–n: one node on its own embedded ledger, against the baselines of the same run. */
+async function measureMain(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'core-registry-bench-'));
   const children: ChildProcess[] = [];
   let plain: Awaited<ReturnType<typeof startPlainAnvil>> | undefined;
@@ -136,10 +168,6 @@ async function main(): Promise<void> {
     console.log(
       `\nresident memory (MiB), node / anvil: ${memoryBefore.node.toFixed(0)} / ${memoryBefore.anvil.toFixed(0)} before the rows, ${after.node.toFixed(0)} / ${after.anvil.toFixed(0)} after them (${2 * WRITES} writes among them)`,
     );
-    // Last: its seeding takes minutes, and what was measured is printed already.
-    if (SCALE_LARGE > SCALE_SMALL) {
-      reportScale(await measureScale({ small: SCALE_SMALL, large: SCALE_LARGE, startNode }));
-    } else console.log(`\nscale rows skipped (BENCH_SCALE_DIDS=${SCALE_LARGE})`);
   } finally {
     await Promise.all(children.map(stopChild));
     plain?.stop();

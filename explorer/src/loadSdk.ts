@@ -3,6 +3,8 @@ export type TrustReport = {
   verdict: 'trusted' | 'untrusted';
   checks: { id: string; verdict: 'pass' | 'fail' | 'skip'; detail: string; source?: string }[];
   chain: { did: string; role: 'TI' | 'TAO' | 'RootTAO'; attributeId: string; source: string }[];
+  /** How the registry reads were established, in the SDK's words (docs/trust-model.md). */
+  reads: string;
 };
 
 /** A change of a DID document (`DidHistoryEntry` of `src/client/getDidHistory.ts`). */
@@ -18,14 +20,27 @@ export type DidChange = {
 
 type CoreClient = { readonly baseUrl: string };
 
+/** `trust.proofs` of `verifyCredential`: opaque here, made by {@link Proofs}. */
+export type ReadsUpgrade = { readonly kind: 'reads upgrade' };
+
+/** How `verifyCredential` establishes its reads (`VerifyCredentialParameters`). */
+export type VerifyParameters = { fetch: typeof fetch } & (
+  | { node: string }
+  | { node: string; trust: { proofs: ReadsUpgrade } }
+  | { nodes: string[]; trust: { quorum: number } }
+);
+
 /** What the explorer uses of the SDK. */
 export type Sdk = {
   createCoreClient(parameters: { baseUrl: string; fetch: typeof fetch }): CoreClient;
   getDidHistory(client: CoreClient, parameters: { did: string }): Promise<DidChange[]>;
-  verifyCredential(
-    jwt: string,
-    parameters: { node: string; fetch: typeof fetch },
-  ): Promise<TrustReport>;
+  verifyCredential(jwt: string, parameters: VerifyParameters): Promise<TrustReport>;
+};
+
+/** What the explorer uses of `core-registry/client/proofs`. */
+export type Proofs = {
+  /** Reads checked against proven state, under the node's own latest header. */
+  proofs(): ReadsUpgrade;
 };
 
 /**
@@ -34,9 +49,17 @@ export type Sdk = {
  */
 const SDK_URL = './sdk.js';
 
+/** The proofs mode's bundle (an EVM and trie proofs, several times the SDK's size). */
+const PROOFS_URL = './proofs.js';
+
 /** Loads the SDK (once). */
 export function loadSdk(): Promise<Sdk> {
   return import(SDK_URL) as Promise<Sdk>;
+}
+
+/** Loads the proofs mode (once), only when a visitor asks for proven reads. */
+export function loadProofs(): Promise<Proofs> {
+  return import(PROOFS_URL) as Promise<Proofs>;
 }
 
 /**

@@ -1,17 +1,15 @@
-import { toExplorerHash } from './browse.js';
-import { code, fragment, h, heading, link } from './dom.js';
+import { fragment, h, heading } from './dom.js';
 import { errorPanel } from './errorPanel.js';
-import { boundFetch, loadSdk, type TrustReport } from './loadSdk.js';
-import { toHash } from './router.js';
+import { boundFetch, loadProofs, loadSdk, type VerifyParameters } from './loadSdk.js';
+import { type ReadsMode, readsChoice } from './readsChoice.js';
+import { trustReportView } from './trustReportView.js';
 import type { ViewContext } from './view.js';
-
-const MARKS = { pass: '✔', fail: '✘', skip: '–' } as const;
-const SAID = { pass: 'passed', fail: 'failed', skip: 'skipped' } as const;
-const ROLES = { TI: 'Trusted Issuer', TAO: 'TAO', RootTAO: 'Root TAO' } as const;
 
 /**
  * Verify a credential: a pasted JWT VC checked in this browser by the SDK's verifier, which reads
- * this node's public REST API only, and its trust report shown as a checklist with the chain.
+ * the public REST API of this node (its answers believed, or checked against ledger proofs) or of
+ * a quorum of nodes, and its trust report shown as a checklist with the chain, each read marked
+ * as the report says it was established.
  */
 export async function verifyCredentialView({ signal }: ViewContext): Promise<Node> {
   const textarea = h('textarea', {
@@ -22,6 +20,7 @@ export async function verifyCredentialView({ signal }: ViewContext): Promise<Nod
     autocomplete: 'off',
     'aria-describedby': 'credential-help',
   });
+  const choice = readsChoice();
   const result = h('section', {
     id: 'verify-result',
     'aria-label': 'Trust report',
@@ -35,86 +34,91 @@ export async function verifyCredentialView({ signal }: ViewContext): Promise<Nod
     h(
       'p',
       { id: 'credential-help', class: 'muted' },
-      'Checked in this browser against this node’s registries; the credential is not sent.',
+      'Checked in this browser against the registries; the credential is not sent.',
     ),
+    choice.element,
     h('button', { type: 'submit' }, 'Verify'),
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    void verify(textarea.value.trim(), result, signal);
+    void verify(textarea.value.trim(), choice.choose, result, signal);
   });
   return fragment(heading('Verify a credential'), form, result);
 }
 
-async function verify(jwt: string, result: HTMLElement, signal: AbortSignal): Promise<void> {
+async function verify(
+  jwt: string,
+  choose: () => ReadsMode,
+  result: HTMLElement,
+  signal: AbortSignal,
+): Promise<void> {
   if (jwt === '') {
     result.replaceChildren(h('p', { class: 'verdict warn' }, 'Paste a credential first.'));
     return;
   }
   result.setAttribute('aria-busy', 'true');
   result.replaceChildren(h('p', { class: 'loading' }, 'Verifying…'));
+  const refused = watchRefusedConnections();
   try {
+    const mode = choose();
     const { verifyCredential } = await loadSdk();
-    const report = await verifyCredential(jwt, { node: location.origin, fetch: boundFetch });
+    const report = await verifyCredential(jwt, await parametersOf(mode));
     if (signal.aborted) return;
-    result.replaceChildren(...toReport(report));
+    result.replaceChildren(...refusedPanel(refused.origins()), ...trustReportView(report));
   } catch (error) {
     if (signal.aborted) return;
     result.replaceChildren(errorPanel(error, 'h2'));
   } finally {
+    refused.stop();
     result.removeAttribute('aria-busy');
   }
 }
 
-function toReport(report: TrustReport): Node[] {
-  const trusted = report.verdict === 'trusted';
-  const checks = report.checks.map((check) =>
-    h(
-      'li',
-      { class: `check ${check.verdict}`, 'data-check': check.id, 'data-verdict': check.verdict },
-      h('span', { class: 'mark', 'aria-hidden': 'true' }, MARKS[check.verdict]),
-      ' ',
-      h('strong', {}, check.id),
-      h('span', { class: 'visually-hidden' }, ` ${SAID[check.verdict]}`),
-      ': ',
-      check.detail,
-      check.source === undefined ? null : fragment(' ', sourceLink(check.source)),
-    ),
-  );
-  const chain = report.chain.map((entry) =>
-    h(
-      'li',
-      { 'data-role': entry.role },
-      h('span', { class: 'badge' }, ROLES[entry.role]),
-      ' ',
-      link(toHash(['issuers', entry.did]), code(entry.did)),
-      ' ',
-      sourceLink(entry.source, 'accreditation'),
-    ),
-  );
-  return [
-    h(
-      'p',
-      {
-        id: 'verdict',
-        class: `verdict ${trusted ? 'ok' : 'warn'}`,
-        'data-verdict': report.verdict,
-      },
-      h('strong', {}, trusted ? 'Trusted' : 'Untrusted'),
-      trusted ? ': every check passed or had nothing to check.' : ': a check failed.',
-    ),
-    h('h2', {}, 'Checks'),
-    h('ol', { id: 'checks', class: 'checklist' }, ...checks),
-    h('h2', {}, 'Accreditation chain'),
-    chain.length === 0
-      ? h('p', { class: 'muted' }, 'No accreditation chain was followed.')
-      : h('ol', { id: 'chain', class: 'chain' }, ...chain),
-  ];
+/** The verifier's parameters for a mode; the proofs bundle is loaded for proofs only. */
+async function parametersOf(mode: ReadsMode): Promise<VerifyParameters> {
+  const node = location.origin;
+  switch (mode.kind) {
+    case 'node':
+      return { node, fetch: boundFetch };
+    case 'proofs': {
+      // No checkpoint: the header is the one this node gives (the view says so).
+      const { proofs } = await loadProofs();
+      return { node, fetch: boundFetch, trust: { proofs: proofs() } };
+    }
+    case 'quorum':
+      return { nodes: mode.nodes, fetch: boundFetch, trust: { quorum: mode.quorum } };
+  }
 }
 
-/** A read of this node's REST API, opened in the explorer; any other URL is not linked. */
-function sourceLink(source: string, label = 'registry read'): Node {
-  const url = URL.canParse(source) ? new URL(source) : undefined;
-  if (url === undefined || !url.pathname.startsWith('/v1/')) return code(source);
-  return h('a', { href: toExplorerHash(source), class: 'source' }, `(${label})`);
+/**
+ * The origins the page's Content-Security-Policy kept it from reaching while it verified: a node
+ * serves the explorer with `connect-src` of its own, so another node's reads fail in the browser.
+ */
+function watchRefusedConnections(): { origins(): string[]; stop(): void } {
+  const origins = new Set<string>();
+  const listener = (event: SecurityPolicyViolationEvent) => {
+    if (event.effectiveDirective !== 'connect-src' || !URL.canParse(event.blockedURI)) return;
+    origins.add(new URL(event.blockedURI).origin);
+  };
+  document.addEventListener('securitypolicyviolation', listener);
+  return {
+    origins: () => [...origins],
+    stop: () => document.removeEventListener('securitypolicyviolation', listener),
+  };
+}
+
+function refusedPanel(origins: readonly string[]): Node[] {
+  if (origins.length === 0) return [];
+  return [
+    h(
+      'section',
+      { id: 'refused-nodes', class: 'error', role: 'alert' },
+      h('h2', {}, 'This page may not reach every node'),
+      h(
+        'p',
+        {},
+        `This node serves the explorer with a Content-Security-Policy that lets the page connect to this node only, so the browser refused the reads of ${origins.join(', ')}: they count as answers that disagree. To ask a quorum of nodes, use "core-registry verify --nodes … --quorum M".`,
+      ),
+    ),
+  ];
 }

@@ -21,11 +21,25 @@ export function createQuorumReads(nodes: readonly RegistryReads[], quorum: numbe
   };
 }
 
+/** The members of a REST body that link to the node's own API (`href`, `links`, `self`, …). */
+const LINK_MEMBERS = new Set(['href', 'self', 'first', 'prev', 'next', 'last', 'attributes']);
+const ORIGIN = /^https?:\/\/[^/?#]+(?=\/)/;
+
+/**
+ * Compares links by path: each operator's node writes its own public URL into them, so that
+ * independent nodes answer alike only up to their origins. Other members are compared as sent.
+ */
+function withoutLinkOrigins(key: string, value: unknown): unknown {
+  return LINK_MEMBERS.has(key) && typeof value === 'string' ? value.replace(ORIGIN, '') : value;
+}
+
 /** The outcome `quorum` of `reads` share, or a failure saying how far apart they are. */
 export function decide<T>(reads: readonly Read<T>[], quorum: number): Read<T> {
   const groups = new Map<string, Read<T>[]>();
   for (const read of reads) {
-    const key = read.ok ? `ok ${JSON.stringify(read.value)}` : `status ${read.status ?? 'none'}`;
+    const key = read.ok
+      ? `ok ${JSON.stringify(read.value, withoutLinkOrigins)}`
+      : `status ${read.status ?? 'none'}`;
     groups.set(key, [...(groups.get(key) ?? []), read]);
   }
   const [largest = []] = [...groups.values()].sort((a, b) => b.length - a.length);
