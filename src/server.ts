@@ -27,6 +27,7 @@ import {
 import { DID_CORE_V1_FORMAT } from './registries/common/schemas.js';
 import { ledgerRoutes } from './rpc/routes.js';
 import { type ServerConfig, services } from './services.js';
+import { trqpRoutes } from './trqp/routes.js';
 
 export type { ServerConfig } from './services.js';
 
@@ -175,6 +176,7 @@ export async function buildServer(
     for (const registry of [...REGISTRY_DESCRIPTORS, CONTRACTS_REGISTRY_DESCRIPTOR]) {
       await scope.register(registry.routes, { prefix: `/v1/${registry.name}` });
     }
+    await scope.register(trqpRoutes, { prefix: '/v1/trqp' });
     const { environment } = config;
     await scope.register(governanceRoutes, {
       prefix: '/v1/governance',

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { DIDResolutionResult, DIDResolver } from 'did-resolver';
 import Negotiator from 'negotiator';
+import { didMethodOf } from '../identity/didSyntax.js';
 import { getKeyResolver } from '../resolver/getKeyResolver.js';
 import { type DocumentProof, getResolver } from '../resolver/getResolver.js';
 import { DID_JSON, DID_LD_JSON } from '../resolver/representation.js';
@@ -13,7 +14,6 @@ const JSON_MEDIA_TYPE = 'application/json';
 const PRODUCES = [RESOLUTION_RESULT, DID_LD_JSON, DID_JSON, JSON_MEDIA_TYPE];
 const PATH_PREFIX = '/1.0/identifiers/';
 /** A DID (W3C DID Core §3.1): `did:<method>:<method-specific-id>`. */
-const DID_SYNTAX = /^did:([a-z0-9]+):(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2}|:)*[A-Za-z0-9._-]$/;
 /** The HTTP status of each failure (W3C DID Resolution, HTTP(S) binding). */
 const STATUS: Readonly<Record<ResolutionError, number>> = {
   invalidDid: 400,
@@ -104,7 +104,7 @@ async function resolve(
   drivers: Readonly<Record<string, DIDResolver>>,
 ): Promise<DIDResolutionResult> {
   const did = decodePathSegment(url.pathname.slice(PATH_PREFIX.length));
-  const method = did === undefined ? undefined : DID_SYNTAX.exec(did)?.[1];
+  const method = did === undefined ? undefined : didMethodOf(did);
   if (did === undefined || method === undefined)
     return toFailedResolution('invalidDid', { message: 'The identifier is not a DID' });
   const driver = Object.hasOwn(drivers, method) ? drivers[method] : undefined;

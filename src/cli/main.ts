@@ -19,6 +19,7 @@ import { NETWORK_COMMANDS } from './network.js';
 import { CliUsageError, createOutput } from './output.js';
 import { reportFailure } from './reportFailure.js';
 import { helpFor, unknownCommand } from './rootHelp.js';
+import { TRQP_COMMANDS } from './trqp.js';
 import { readVersion } from './version.js';
 import { WALLET_COMMANDS } from './wallet.js';
 
@@ -97,6 +98,8 @@ async function main(argv: string[]): Promise<void> {
     });
     return;
   }
+  if (command === 'trqp')
+    return runGroup(TRQP_COMMANDS, ['trqp'], args, { ...commonContext(values), at: values.at });
   if (command === 'network')
     return runGroup(NETWORK_COMMANDS, ['network'], args, {
       output: createOutput(values.json === true),

@@ -3,6 +3,7 @@ import { helpOf } from './commandTree.js';
 import { KEYS_COMMANDS } from './keys.js';
 import { NETWORK_COMMANDS } from './network.js';
 import { CliUsageError } from './output.js';
+import { TRQP_COMMANDS } from './trqp.js';
 import { WALLET_COMMANDS } from './wallet.js';
 
 const HELP = `Usage: core-registry [command] [options]
@@ -19,6 +20,8 @@ Commands:
   verify <file|->  Verify a credential (a JWT, a file holding one, or - for stdin) against
                    the registries: issuer, key, signature, accreditation chain, schema,
                    status; exit 0 trusted, 1 untrusted
+  trqp <command>   Ask a node ToIP TRQP v2.0 questions: is an entity authorised by an
+                   authority to issue or accredit a credential type or schema?
   keys <command>   The node's keys: make a key inside an HSM (PKCS#11); rotate the
                    access-token key without downtime
   network init     Write a Besu QBFT network for several operators: genesis, node keys,
@@ -178,6 +181,8 @@ export function helpFor([command, ...rest]: readonly string[]): string {
       return helpOf(NETWORK_COMMANDS, ['network'], rest);
     case 'keys':
       return helpOf(KEYS_COMMANDS, ['keys'], rest);
+    case 'trqp':
+      return helpOf(TRQP_COMMANDS, ['trqp'], rest);
     case 'verify':
       return VERIFY_HELP;
     default:

@@ -21,6 +21,11 @@ export type CoreClient = {
    */
   get<T>(path: string): Promise<T>;
   /**
+   * POSTs a JSON body to a path under the base URL (a query, such as TRQP's) and returns its
+   * JSON, throwing Problem Details as errors.
+   */
+  post<T>(path: string, body: unknown): Promise<T>;
+  /**
    * Calls `POST /v1/ledger` with one JSON-RPC request.
    * @throws {LedgerRpcError} when the node answers it with an error object.
    */
@@ -50,6 +55,13 @@ export type CoreClient = {
   /** The chain id, fetched once. */
   chainId(): Promise<number>;
 };
+
+/** A response's JSON body, its Problem Details thrown when it is an error. */
+async function toJson<T>(response: Response): Promise<T> {
+  const body = (await response.json()) as T & ProblemFields;
+  if (!response.ok) throw new ProblemResponseError(response.status, body);
+  return body;
+}
 
 /** One request of a JSON-RPC batch. */
 export type RpcBatchRequest = { method: string; params: readonly unknown[] };
@@ -104,9 +116,15 @@ export function createCoreClient(parameters: CreateCoreClientParameters): CoreCl
       const response = await http(`${baseUrl}${toPath(pathOrHref, baseUrl)}`, {
         headers: { accept: 'application/json, application/*;q=0.5' },
       });
-      const body = (await response.json()) as T & ProblemFields;
-      if (!response.ok) throw new ProblemResponseError(response.status, body);
-      return body;
+      return toJson<T>(response);
+    },
+    async post<T>(path: string, payload: unknown) {
+      const response = await http(`${baseUrl}${toPath(path, baseUrl)}`, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      return toJson<T>(response);
     },
     async rpc<T>(method: string, params: readonly unknown[], accessToken?: string) {
       const body = (await postLedger(

@@ -130,6 +130,14 @@ export {
 } from './signers.js';
 export { algorithmOf, signJwt } from './signJwt.js';
 export {
+  type TrqpAuthorizationRequest,
+  type TrqpAuthorizationResponse,
+  type TrqpRecognitionRequest,
+  type TrqpRecognitionResponse,
+  trqpAuthorization,
+  trqpRecognition,
+} from './trqp.js';
+export {
   CHECK_IDS,
   type ChainLink,
   type Check,

@@ -33,7 +33,10 @@ export type VerifyCredentialParameters = (
       trust: { quorum: number };
     }
 ) & {
-  /** When to check the validity window and the issuer's key "now" (default: the present). */
+  /**
+   * When to check the credential (default: the present): its validity window, the issuer's key
+   * "now", and the accreditation chain as the Issuers Registry stood then.
+   */
   at?: Date;
   /** The `fetch` of the status list read, and of every read when `node` is a URL (default: the global one). */
   fetch?: typeof fetch;
@@ -86,7 +89,7 @@ export async function verifyCredential(
   }
   const [keys, accreditation, schema, status] = await Promise.all([
     checkIssuerKeys(reads, vc, checkedAt),
-    checkAccreditation(reads, vc, now),
+    checkAccreditation(reads, vc, now, checkedAt),
     checkSchema(reads, vc),
     checkStatus(reads, vc),
   ]);

@@ -1,3 +1,4 @@
+import { IncomingMessage } from 'node:http';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -61,6 +62,9 @@ export const kernel = fp(
       await app.register(rateLimit, {
         max: options.rateLimit,
         timeWindow: RATE_WINDOW_MS,
+        // Requests the node makes of itself (`inject`: a TRQP answer's registry reads) come from
+        // no socket; the query that caused them was counted.
+        allowList: (request) => !(request.raw instanceof IncomingMessage),
         // Thrown, so that each route answers it in its own error shape.
         errorResponseBuilder: (_request, context) =>
           new RateLimitedError(Math.max(Math.ceil(context.ttl / 1000), 1), context.max, 'minute'),

@@ -5,7 +5,7 @@ import type { Probe } from './createCrashWatch.js';
 import { type FuzzRequest, LEDGER_PATH, TOKEN_PATH } from './fuzzRequest.js';
 import { type KnownValues, parameterValues } from './hostileValues.js';
 import type { FuzzRoute } from './openApiRoutes.js';
-import { ledgerRequest, tokenRequest } from './postRequests.js';
+import { ledgerRequest, tokenRequest, trqpRequest } from './postRequests.js';
 import { restRequest } from './restRequests.js';
 
 /** Paths no route serves, for the 404 and 405 answers. */
@@ -32,6 +32,8 @@ export function anyProbe(routes: readonly FuzzRoute[], known: KnownValues): fc.A
   const perRoute = routes.map((route) => {
     if (route.template === LEDGER_PATH) return probe(LEDGER_PATH, ledgerRequest(known), 24);
     if (route.template === TOKEN_PATH) return probe(TOKEN_PATH, tokenRequest(known), 10);
+    if (route.method === 'POST' && route.template.startsWith('/v1/trqp/'))
+      return probe(route.template, trqpRequest(route.template, known), 4);
     return probe(route.template, restRequest(route, values), 1);
   });
   return fc.oneof(

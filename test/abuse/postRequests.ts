@@ -134,3 +134,36 @@ export function ledgerRequest(known: KnownValues): fc.Arbitrary<FuzzRequest> {
   );
   return postRequest(LEDGER_PATH, known, body, 'application/json');
 }
+
+/** A TRQP query: known DIDs and actions, hostile values, odd times and contexts. */
+function trqpQuery(known: KnownValues): fc.Arbitrary<string> {
+  const did = fc.oneof(fc.constantFrom(...known.dids), awkwardText);
+  const time = fc.oneof(
+    fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+    fc.constantFrom('2026-02-30T00:00:00Z', '2026-01-01T00:00:00+01:00', '2999-01-01T00:00:00Z'),
+    awkwardText,
+  );
+  const context = fc.oneof(
+    fc.record({ time }, { requiredKeys: [] }),
+    fc.dictionary(awkwardText, fc.oneof(awkwardText, fc.json({ maxDepth: 1 })), { maxKeys: 3 }),
+    fc.json({ maxDepth: 2 }),
+  );
+  return fc
+    .record(
+      {
+        entity_id: did,
+        authority_id: did,
+        action: fc.oneof(fc.constantFrom('issue', 'accredit', '', 'recognize'), awkwardText),
+        resource: fc.oneof(fc.constantFrom('VerifiableDiploma', `z${'1'.repeat(43)}`), awkwardText),
+        context,
+      },
+      { requiredKeys: [] },
+    )
+    .map((query) => JSON.stringify(query));
+}
+
+/** Requests to the TRQP queries (`POST /v1/trqp/…`): queries mostly, junk otherwise. */
+export function trqpRequest(path: string, known: KnownValues): fc.Arbitrary<FuzzRequest> {
+  const body = fc.oneof({ weight: 3, arbitrary: trqpQuery(known) }, hostileBody);
+  return postRequest(path, known, body, 'application/json');
+}

@@ -88,6 +88,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   'ops/': ['errors/', 'ledger/', 'http/'],
   'explorer/': ['errors/', 'files/', 'http/'],
   'client/': ['errors/', 'identity/'],
+  // TRQP answers by the SDK's own accreditation rule, over the node's REST reads.
+  'trqp/': ['errors/', 'identity/', 'http/', 'client/'],
   'resolver/': ['errors/', 'identity/'],
 };
 
@@ -175,7 +177,7 @@ describe('module boundaries', () => {
 
   test('behavior: only surface code imports Fastify', () => {
     const surface =
-      /^(http\/|rpc\/|ops\/|explorer\/|cli\/|server\.ts$|services\.ts$|registries\/[^/]+\/(routes|index)|registries\/common\/(register|openReadScope|registryDescriptor)|auth\/routes)/;
+      /^(http\/|rpc\/|ops\/|explorer\/|cli\/|server\.ts$|services\.ts$|registries\/[^/]+\/(routes|index)|registries\/common\/(register|openReadScope|registryDescriptor)|auth\/routes|trqp\/(routes|localReads))/;
     expect(
       violations(
         (file) => !surface.test(file),

@@ -77,6 +77,8 @@ const ALLOWED: Record<string, string[]> = {
   'client/responses.ts': ALL,
   // The did:core resolver reads the DID Registry's public REST read (docs/resolver.md).
   'resolver/getResolver.ts': ['did-registry'],
+  // TRQP is answered from the Issuers Registry's public REST reads (docs/trqp.md).
+  'trqp/decideAuthorization.ts': ['issuers-registry'],
 };
 
 describe('registry slices', () => {

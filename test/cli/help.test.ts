@@ -57,9 +57,11 @@ describe('core-registry --help', () => {
         'keys rotate',
         'verify',
         'resolver-driver',
+        'trqp authorize',
+        'trqp recognize',
       ]),
     );
-    expect(seen).toHaveLength(50);
+    expect(seen).toHaveLength(53);
   });
 
   test('default: each group lists its commands and each command shows its own usage', async () => {

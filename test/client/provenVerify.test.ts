@@ -5,7 +5,7 @@ import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type CoreClient, createCoreClient, verifyCredential } from '../../src/client/index.js';
 import { proofs } from '../../src/client/proofs/index.js';
-import { blockTime, operatorSignerOf } from '../journeys/support12.js';
+import { blockTime, operatorSignerOf, waitForBlockTimeAfter } from '../journeys/support12.js';
 import { runCli } from '../support/cli.js';
 import { startLyingProxy } from '../support/lyingProxy.js';
 import { operatorOf } from '../support/operator.js';
@@ -98,6 +98,53 @@ describe('verifyCredential with proofs', () => {
     expect(accreditation?.detail).toMatch(
       /differs from the state proven at block \d+, header as the node gave it: "issuerType" is "TI", proven "Revoked"/,
     );
+  });
+
+  test('behavior: as of a time ("at"), each attribute is the revision that was latest then, proven; a node that hides a revocation then is caught', async () => {
+    const ti = await accreditedIssuer();
+    const jwt = await degreeOf(ti);
+    const accredited = new Date(Number(await blockTime(client)) * 1000);
+    await waitForBlockTimeAfter(client, BigInt(accredited.getTime() / 1000));
+    await revokeAttribute(client, root, ti.did, ti.attributeId, rootAttributeId);
+    const revoked = new Date(Number(await blockTime(client)) * 1000);
+    const proven = { node: node.url, trust: { proofs: proofs() } } as const;
+    const then = await verifyCredential(jwt, { ...proven, at: accredited });
+    const accreditation = then.checks.find((check) => check.id === 'accreditation');
+    expect(accreditation).toMatchObject({ verdict: 'pass' });
+    expect(accreditation?.source).toMatch(
+      /\/attributes\/0x[0-9a-f]{64}\?valid-at=[0-9T:-]+Z \(proven at block \d+, header as the node gave it\)$/,
+    );
+    const after = await verifyCredential(jwt, { ...proven, at: revoked });
+    expect(after.checks.find((check) => check.id === 'accreditation')?.detail).toMatch(
+      /was revoked by did:core:/,
+    );
+    // The hider answers an attribute as it last saw it unrevoked, whatever the time asked.
+    const unrevoked = new Map<string, unknown>();
+    const hider = await startLyingProxy(node.url, ({ path, body }) => {
+      const answer = body as { attribute?: { issuerType?: string } };
+      const attribute = path.split('?', 1)[0] as string;
+      if (!attribute.includes('/attributes/') || !answer.attribute) return;
+      if (answer.attribute.issuerType !== 'Revoked') unrevoked.set(attribute, answer.attribute);
+      else if (unrevoked.has(attribute))
+        answer.attribute = unrevoked.get(attribute) as typeof answer.attribute;
+    });
+    try {
+      expect((await verifyCredential(jwt, { node: hider.url, at: accredited })).verdict).toBe(
+        'trusted',
+      );
+      const fooled = await verifyCredential(jwt, { node: hider.url, at: revoked });
+      expect(fooled.verdict).toBe('trusted');
+      const caught = await verifyCredential(jwt, {
+        node: hider.url,
+        at: revoked,
+        trust: { proofs: proofs() },
+      });
+      expect(caught.checks.find((check) => check.id === 'accreditation')?.detail).toMatch(
+        /"issuerType" is "TI", proven "Revoked"/,
+      );
+    } finally {
+      await hider.close();
+    }
   });
 
   test("error: a node that swaps an issuer's keys in its DID document is caught by the proven document", async () => {

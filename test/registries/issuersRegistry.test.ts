@@ -401,6 +401,62 @@ describe('GET /issuers/{did}/attributes/{id}', () => {
   );
 });
 
+describe('GET /issuers/{did}/attributes/{id}?valid-at', () => {
+  const path = () => `/issuers/${ti.did}/attributes/${ti.attributeId}`;
+  const revisionTimes = async () => {
+    const [ids] = (await op.chain.client.readContract({
+      address: registry,
+      abi,
+      functionName: 'getAttributeRevisions',
+      args: [ti.did, ti.attributeId, 1n, 50n],
+    })) as readonly [readonly Hex[], bigint];
+    return Promise.all(
+      ids.map(async (id) => {
+        const revision = (await op.chain.client.readContract({
+          address: registry,
+          abi,
+          functionName: 'getAttributeRevision',
+          args: [ti.did, ti.attributeId, id],
+        })) as { timestamp: bigint };
+        return { id, time: Number(revision.timestamp) };
+      }),
+    );
+  };
+  const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+  test('behavior: the revision that was the latest at that time', async () => {
+    const revisions = await revisionTimes();
+    expect(revisions).toHaveLength(3);
+    for (const { time } of revisions) {
+      const latestThen = revisions.filter((revision) => revision.time <= time).at(-1);
+      const { status, body } = await get(`${path()}?valid-at=${iso(time)}`);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ did: ti.did, attribute: { hash: latestThen?.id } });
+    }
+    const now = await get(`${path()}?valid-at=${iso(Math.floor(Date.now() / 1000) + 3600)}`);
+    expect(now.body).toEqual((await get(path())).body);
+  });
+
+  test('error: before its first revision is 404 Revision Not Found; a bad time is 400', async () => {
+    const [first] = await revisionTimes();
+    const before = iso((first?.time ?? 0) - 1);
+    const { status, body } = await get(`${path()}?valid-at=${before}`);
+    expect(status).toBe(404);
+    expect(body).toEqual(
+      notFound(
+        'Revision Not Found',
+        `Attribute ${ti.attributeId} of issuer ${ti.did} had no revision at ${before}`,
+      ),
+    );
+    await expectValidation(`${path()}?valid-at=yesterday`, [
+      {
+        parameter: 'valid-at',
+        detail: 'Parameter "valid-at" must be a date (YYYY-MM-DD) or an RFC 3339 date-time',
+      },
+    ]);
+  });
+});
+
 describe('GET /issuers/{did}/attributes/{id}/revisions', () => {
   const revisionIds = () => [
     ti.attributeId,

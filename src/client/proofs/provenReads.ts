@@ -12,13 +12,15 @@ import {
   type ProofOptions,
   type Proven,
   type ProvenState,
+  type ProvenView,
   proveDidDocument,
   provenView,
   revertName,
 } from './provenViews.js';
 
 const ATTRIBUTES = /^\/v1\/issuers-registry\/issuers\/([^/?]+)\/attributes$/;
-const ATTRIBUTE = /^\/v1\/issuers-registry\/issuers\/([^/?]+)\/attributes\/(0x[0-9a-fA-F]{64})$/;
+const ATTRIBUTE =
+  /^\/v1\/issuers-registry\/issuers\/([^/?]+)\/attributes\/(0x[0-9a-fA-F]{64})(?:\?valid-at=([^&]+))?$/;
 const REVISIONS = /^\/v1\/schemas-registry\/schemas\/(z[1-9A-HJ-NP-Za-km-z]+)\/revisions$/;
 const DID_DOCUMENT = /^\/v1\/did-registry\/identifiers\/([^/?]+)(?:\?valid-at=([^&]+))?$/;
 const PAGE_SIZE = 50n;
@@ -90,35 +92,22 @@ export function createProvenReads(parameters: ProvenReadsParameters): RegistryRe
           : undefined;
       if (!list) return read;
       return checked(read, async () => {
-        const ids: Hex[] = [];
-        let last: ProvenCallResult | undefined;
-        for (let page = 1n; ; page++) {
-          const { result, decode } = await view(list.registry, list.functionName, [
-            list.key,
-            page,
-            PAGE_SIZE,
-          ]);
-          last = result;
-          if (result.reverted) break;
-          const [items, total] = decode() as [Hex[], bigint];
-          ids.push(...items);
-          if (BigInt(ids.length) >= total || items.length === 0) break;
-        }
+        const { ids, last } = await provenPages(view, list.registry, list.functionName, [list.key]);
         const proven = ids.map((id) => id.toLowerCase());
         const node = read.ok
           ? (read.value as Record<string, unknown>[]).map((item) =>
               String(item[list.member]).toLowerCase(),
             )
           : null;
-        const same = node !== null ? node.join() === proven.join() : last?.reverted === true;
+        const same = node !== null ? node.join() === proven.join() : last.reverted;
         return {
-          result: last as ProvenCallResult,
+          result: last,
           mismatch: same
             ? undefined
             : {
                 member: `the ${list.what} of ${list.name}`,
                 node,
-                proven: last?.reverted ? null : proven,
+                proven: last.reverted ? null : proven,
               },
         };
       });
@@ -136,53 +125,131 @@ export function createProvenReads(parameters: ProvenReadsParameters): RegistryRe
       const match = ATTRIBUTE.exec(path);
       if (!match) return read;
       const did = decodeURIComponent(match[1] as string);
+      const id = match[2] as Hex;
+      const at = match[3] ? Math.floor(Date.parse(decodeURIComponent(match[3])) / 1000) : undefined;
       return checked(read, async () => {
-        const { result, decode } = await view('issuers', 'getAttribute', [did, match[2]]);
+        const proven =
+          at === undefined
+            ? await provenAttribute(view, did, id)
+            : await provenAttributeAt(view, did, id, BigInt(at));
         const node = read.ok
           ? (read.value as { attribute?: Record<string, unknown> }).attribute
           : undefined;
-        if (result.reverted || !node) {
-          const proven = result.reverted
-            ? revertName(result.returnData, issuersRegistryAbi)
-            : 'an attribute';
+        const { result, revision } = proven;
+        if (!revision || !node)
           return {
             result,
             mismatch:
-              result.reverted === !read.ok
+              !revision === !read.ok
                 ? undefined
-                : { member: `attribute ${match[2]} of ${did}`, node: node ?? null, proven },
+                : {
+                    member: `attribute ${id} of ${did}`,
+                    node: node ?? null,
+                    proven: proven.refusal ?? 'an attribute',
+                  },
           };
-        }
-        const attribute = decode() as {
-          revisionId: Hex;
-          issuerType: number;
-          taoDid: string;
-          rootTaoDid: string;
-          attributeData: Hex;
-        };
         // The members that decide a link first, so that a finding names the one that matters.
-        const proven: Record<string, unknown> = {
-          issuerType: ISSUER_TYPES[attribute.issuerType],
-          tao: attribute.taoDid,
-          rootTao: attribute.rootTaoDid,
-          body: hexToString(attribute.attributeData),
-          hash: attribute.revisionId,
+        const expected: Record<string, unknown> = {
+          issuerType: ISSUER_TYPES[revision.issuerType],
+          tao: revision.taoDid,
+          rootTao: revision.rootTaoDid,
+          body: hexToString(revision.attributeData),
+          hash: revision.revisionId,
         };
         // Ids are hex in either case; DIDs and the credential are compared as they are.
         const same = (key: string) =>
           key === 'hash'
-            ? String(node[key]).toLowerCase() === String(proven[key]).toLowerCase()
-            : node[key] === proven[key];
-        const member = Object.keys(proven).find((key) => !same(key));
+            ? String(node[key]).toLowerCase() === String(expected[key]).toLowerCase()
+            : node[key] === expected[key];
+        const member = Object.keys(expected).find((key) => !same(key));
         return {
           result,
           mismatch: member
-            ? { member: `"${member}"`, node: node[member], proven: proven[member] }
+            ? { member: `"${member}"`, node: node[member], proven: expected[member] }
             : undefined,
         };
       });
     },
   };
+}
+
+/** An attribute revision as the Issuers Registry's views return it. */
+type RevisionStruct = {
+  revisionId: Hex;
+  issuerType: number;
+  taoDid: string;
+  rootTaoDid: string;
+  attributeData: Hex;
+  timestamp: bigint;
+};
+
+/** A proven attribute revision, or why the registry has none (its revert). */
+type ProvenRevision = {
+  result: ProvenCallResult;
+  revision: RevisionStruct | undefined;
+  refusal?: string;
+};
+
+/** The latest revision of an attribute, over proven state. */
+async function provenAttribute(view: ProvenView, did: string, id: Hex): Promise<ProvenRevision> {
+  const { result, decode } = await view('issuers', 'getAttribute', [did, id]);
+  return result.reverted
+    ? { result, revision: undefined, refusal: revertName(result.returnData, issuersRegistryAbi) }
+    : { result, revision: decode() as RevisionStruct };
+}
+
+/**
+ * The revision of an attribute that was its latest at `at` (Unix seconds), over proven state: the
+ * same search by halves of the revisions' block times as the node's `valid-at` read.
+ */
+async function provenAttributeAt(
+  view: ProvenView,
+  did: string,
+  id: Hex,
+  at: bigint,
+): Promise<ProvenRevision> {
+  const { ids, last } = await provenPages(view, 'issuers', 'getAttributeRevisions', [did, id]);
+  if (last.reverted)
+    return {
+      result: last,
+      revision: undefined,
+      refusal: revertName(last.returnData, issuersRegistryAbi),
+    };
+  let found: ProvenRevision = { result: last, revision: undefined, refusal: 'no revision then' };
+  let low = 0;
+  let high = ids.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const { result, decode } = await view('issuers', 'getAttributeRevision', [
+      did,
+      id,
+      ids[middle],
+    ]);
+    if (result.reverted) throw new Error(`getAttributeRevision reverted over proven state`);
+    const revision = decode() as RevisionStruct;
+    if (revision.timestamp <= at) {
+      found = { result, revision };
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
+/** Every id of a paginated registry view (`key…`, page, size) over proven state, and its last call. */
+async function provenPages(
+  view: ProvenView,
+  registry: Parameters<ProvenView>[0],
+  functionName: string,
+  key: readonly unknown[],
+): Promise<{ ids: Hex[]; last: ProvenCallResult }> {
+  const ids: Hex[] = [];
+  for (let page = 1n; ; page++) {
+    const { result, decode } = await view(registry, functionName, [...key, page, PAGE_SIZE]);
+    if (result.reverted) return { ids, last: result };
+    const [items, total] = decode() as [Hex[], bigint];
+    ids.push(...items);
+    if (BigInt(ids.length) >= total || items.length === 0) return { ids, last: result };
+  }
 }
 
 /** A schema id in base58btc multibase (`z…`) as the registry's bytes32. */

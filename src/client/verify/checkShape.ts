@@ -1,11 +1,10 @@
 import { CoreError } from '../../errors/base.js';
+import { isDid } from '../../identity/didSyntax.js';
 import { type CompactJwt, parseCompactJwt } from '../../identity/parseCompactJwt.js';
 import { JWS_ALGORITHMS, type JwsAlgorithm } from '../../identity/verifyJwsSignature.js';
 import { type Check, fail, pass } from './trustReport.js';
 
 const VCDM_1_1 = 'https://www.w3.org/2018/credentials/v1';
-/** DID syntax (DID Core §3.1): no `/`, `?` or `#`, so a DID is one segment of a read's path. */
-const DID = /^did:[a-z0-9]+:(?:[A-Za-z0-9._:-]|%[0-9A-Fa-f]{2})*[A-Za-z0-9._-]$/;
 
 /** A JWT VC whose shape checked out: what the other checks read from it. */
 export type JwtVc = {
@@ -124,9 +123,7 @@ function toList(value: unknown): Record<string, unknown>[] {
 }
 
 /** Whether `value` is a DID: what the verifier puts in a registry read's path. */
-export function isDid(value: unknown): value is string {
-  return typeof value === 'string' && DID.test(value);
-}
+export { isDid };
 
 /** A JSON object (not an array, not null). */
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,3 +1,5 @@
+import { parameterProblem } from '../../errors/problem.js';
+
 /** `YYYY-MM-DD`, optionally followed by an RFC 3339 time (seconds required) and its offset. */
 const VALID_AT =
   /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})(?:[Tt](?<hour>\d{2}):(?<minute>\d{2}):(?<second>\d{2})(?<fraction>\.\d+)?(?:[Zz]|(?<sign>[+-])(?<offsetHour>\d{2}):(?<offsetMinute>\d{2})))?$/;
@@ -30,4 +32,30 @@ export function toValidAtTime(value: string): number | undefined {
   const offset = (field('offsetHour') * 60 + field('offsetMinute')) * 60_000;
   const fraction = Number((groups.fraction ?? '.').slice(1).padEnd(3, '0').slice(0, 3));
   return time.getTime() + fraction - (groups.sign === '-' ? -offset : offset);
+}
+
+/** The `valid-at` query parameter of a read, as DID documents and attributes take it. */
+export const VALID_AT_QUERY_PROPERTY = {
+  type: 'string',
+  maxLength: 64,
+  description:
+    'a date (YYYY-MM-DD, that day at 00:00:00Z) or an RFC 3339 date-time, from 1970-01-01 on',
+} as const;
+
+/**
+ * The Unix time a `valid-at` parameter names, in whole seconds (a fraction is dropped: block
+ * times have none). A date means that day at 00:00:00Z. Checked here rather than in the schema
+ * because the validator knows no "date or date-time" format.
+ * - Spec: SPEC.md §4.2.5
+ * @throws {ProblemError} 400 `validation-error` naming `valid-at`.
+ */
+export function parseValidAtParameter(value: string | undefined): bigint | undefined {
+  if (value === undefined) return undefined;
+  const time = toValidAtTime(value);
+  const seconds = time === undefined ? undefined : Math.floor(time / 1000);
+  const invalid = (detail: string) =>
+    parameterProblem('valid-at', `Parameter "valid-at" ${detail}`);
+  if (seconds === undefined) throw invalid('must be a date (YYYY-MM-DD) or an RFC 3339 date-time');
+  if (seconds < 0) throw invalid('must not be before 1970-01-01T00:00:00Z');
+  return BigInt(seconds);
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { parameterProblem } from '../../errors/problem.js';
 import { toPageRequest } from '../../http/pagination.js';
 import { toPlainDidDocument } from '../../identity/didDocument.js';
 import { openReadScope } from '../common/openReadScope.js';
 import { registerAbiRoute } from '../common/registerAbiRoute.js';
 import { registerDetailsRoute } from '../common/registerDetailsRoute.js';
-import { toValidAtTime } from '../common/toValidAtTime.js';
+import { parseValidAtParameter } from '../common/toValidAtTime.js';
 import { DID_REGISTRY } from './contract.js';
 import {
   DID_DOCUMENT,
@@ -72,7 +71,7 @@ export async function didRegistryRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async function identifier(request, reply) {
-      const at = parseValidAt(request.query['valid-at']);
+      const at = parseValidAtParameter(request.query['valid-at']);
       const scope = await openReadScope(this, TAG, request.query.contractAddress);
       const { did } = request.params;
       const { document, baseDocumentValid } = await getDidDocument(
@@ -97,22 +96,4 @@ export async function didRegistryRoutes(app: FastifyInstance): Promise<void> {
       return document;
     },
   );
-}
-
-/**
- * The Unix time `valid-at` names, in whole seconds (a fraction is dropped: block times have
- * none). A date means that day at 00:00:00Z. Checked here rather than in the schema because the
- * validator knows no "date or date-time" format.
- * - Spec: SPEC.md §4.2.5
- * @throws {ProblemError} 400 `validation-error` naming `valid-at`.
- */
-function parseValidAt(value: string | undefined): bigint | undefined {
-  if (value === undefined) return undefined;
-  const time = toValidAtTime(value);
-  const seconds = time === undefined ? undefined : Math.floor(time / 1000);
-  const invalid = (detail: string) =>
-    parameterProblem('valid-at', `Parameter "valid-at" ${detail}`);
-  if (seconds === undefined) throw invalid('must be a date (YYYY-MM-DD) or an RFC 3339 date-time');
-  if (seconds < 0) throw invalid('must not be before 1970-01-01T00:00:00Z');
-  return BigInt(seconds);
 }

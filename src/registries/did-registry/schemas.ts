@@ -5,6 +5,7 @@ import {
   type VerificationRelationshipName,
 } from '../../identity/didDocument.js';
 import { collectionQuery, DID_CORE_V1, listResponse } from '../common/schemas.js';
+import { VALID_AT_QUERY_PROPERTY } from '../common/toValidAtTime.js';
 
 /** Schemas of the DID Registry reads (SPEC.md §4.1, §4.2; reference/read-api.md §3.1). */
 
@@ -29,11 +30,8 @@ export const DID_DOCUMENT_QUERY = {
   properties: {
     ...CONTRACT_ADDRESS_QUERY_PROPERTIES,
     'valid-at': {
-      type: 'string',
-      maxLength: 64,
-      description:
-        'The document at this time: a date (YYYY-MM-DD, that day at 00:00:00Z) or an RFC 3339 ' +
-        'date-time, from 1970-01-01 on; the current block time when absent',
+      ...VALID_AT_QUERY_PROPERTY,
+      description: `The document at this time: ${VALID_AT_QUERY_PROPERTY.description}; the current block time when absent`,
     },
   },
 } as const;

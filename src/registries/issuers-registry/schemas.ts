@@ -8,6 +8,7 @@ import {
   listResponse,
   objectResponse,
 } from '../common/schemas.js';
+import { VALID_AT_QUERY_PROPERTY } from '../common/toValidAtTime.js';
 
 /** Path, query and response schemas of the Issuers Registry reads (read-api.md §3.3, renamed). */
 
@@ -56,6 +57,18 @@ export const VERSIONED_ITEM_QUERY = {
   properties: { ...ITEM_QUERY.properties, ...VERSION },
 } as const;
 export const VERSIONED_COLLECTION_QUERY = collectionQuery(VERSION);
+
+/** An attribute's read: its latest revision, or with `valid-at` the one that was latest then. */
+export const ATTRIBUTE_QUERY = {
+  ...ITEM_QUERY,
+  properties: {
+    ...ITEM_QUERY.properties,
+    'valid-at': {
+      ...VALID_AT_QUERY_PROPERTY,
+      description: `The revision that was the attribute's latest at this time: ${VALID_AT_QUERY_PROPERTY.description}`,
+    },
+  },
+} as const;
 
 /** read-api.md §3.3 `AttributeObject`: one revision of an attribute. */
 const ATTRIBUTE_OBJECT = {

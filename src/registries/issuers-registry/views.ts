@@ -4,6 +4,7 @@ import { ResourceNotFoundError } from '../../errors/notFound.js';
 import { ISSUER_TYPES, type IssuerType } from '../../identity/issuerTypes.js';
 import type { BlockReader } from '../../ledger/createChainReader.js';
 import { itemView, pageView } from '../common/defineView.js';
+import { readAllPages } from '../common/page.js';
 import { ISSUERS_REGISTRY } from './contract.js';
 
 const abi = ISSUERS_REGISTRY.abi;
@@ -62,6 +63,40 @@ export async function getAttribute(
 const readAttribute = itemView(abi, 'getAttribute', (error, did, attributeId) =>
   toNotFound(error, { did, attributeId }),
 );
+
+/**
+ * The revision of attribute `attributeId` of `did` that was its latest at Unix time `at`: the last
+ * one stored in a block whose time is not after `at` (block times never decrease along a chain,
+ * so the revisions are searched by halves).
+ * @throws {ResourceNotFoundError} `Issuer`, `Attribute`; `Revision` when it had none yet.
+ */
+export async function getAttributeAt(
+  reader: BlockReader,
+  address: Address,
+  did: string,
+  attributeId: Hex,
+  at: bigint,
+): Promise<AttributeRevision> {
+  const ids = await readAllPages((page) => getRevisionIds(reader, address, did, attributeId, page));
+  const revisionAt = (index: number) =>
+    getRevision(reader, address, did, attributeId, ids[index] as Hex);
+  let found: AttributeRevision | undefined;
+  let low = 0;
+  let high = ids.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const revision = await revisionAt(middle);
+    if (revision.timestamp <= at) {
+      found = revision;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  if (found) return found;
+  throw new ResourceNotFoundError(
+    'Revision',
+    `Attribute ${attributeId} of issuer ${did} had no revision at ${new Date(Number(at) * 1000).toISOString()}`,
+  );
+}
 
 /**
  * Revision ids of attribute `attributeId` of `did`, oldest first.

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { toPageRequest } from '../../../http/pagination.js';
 import { openReadScope } from '../../common/openReadScope.js';
 import { type CollectionQuery, readRoutes } from '../../common/readRoutes.js';
+import { parseValidAtParameter } from '../../common/toValidAtTime.js';
 import {
   ATTRIBUTE,
   ATTRIBUTE_PARAMS,
+  ATTRIBUTE_QUERY,
   ID_LIST,
   ISSUER_PARAMS,
   REVISION_LIST,
@@ -13,16 +15,24 @@ import {
 } from '../schemas.js';
 import { toAttributeObject } from '../toAttributeObject.js';
 import { toHexId } from '../toHexId.js';
-import { getAttribute, getAttributeIds, getRevision, getRevisionIds } from '../views.js';
+import {
+  getAttribute,
+  getAttributeAt,
+  getAttributeIds,
+  getRevision,
+  getRevisionIds,
+} from '../views.js';
 
 type VersionedCollectionQuery = CollectionQuery & { version?: 'latest' | 'deprecated' };
+type AttributeQuery = { contractAddress?: string; 'valid-at'?: string };
 const TAG = 'issuers-registry';
 
 /**
  * The attributes of an issuer and their revisions, nested under `/issuers/{did}`. Attribute and
  * revision ids are `0x` + 64 hex digits on output; input may omit the `0x`. An attribute may
  * also be named by any of its revision ids (the contract's rule); links use its attribute id.
- * `version=deprecated` on the revision list puts full revisions (`AttributeObject`) in `items`
+ * `valid-at` on an attribute answers the revision that was its latest then (404 `Revision` when
+ * it had none yet). `version=deprecated` on the revision list puts full revisions (`AttributeObject`) in `items`
  * instead of `{ id, href }`, paginated the same way.
  * - Spec: SPEC.md §2.10, §4.1, §9.6; reference/read-api.md §1.5, §3.3
  */
@@ -34,21 +44,26 @@ export function registerAttributeRoutes(app: FastifyInstance): void {
     response: ID_LIST,
   });
 
-  item<{ did: string; id: string }>(
+  app.get<{ Params: { did: string; id: string }; Querystring: AttributeQuery }>(
     '/issuers/:did/attributes/:id',
     {
-      summary: 'One attribute: its latest revision',
-      params: ATTRIBUTE_PARAMS,
-      response: ATTRIBUTE,
+      schema: {
+        tags: [TAG],
+        summary: 'One attribute: its latest revision, or the one that was latest at a time',
+        params: ATTRIBUTE_PARAMS,
+        querystring: ATTRIBUTE_QUERY,
+        response: ATTRIBUTE,
+      },
     },
-    async (scope, request) => {
+    async function attribute(request) {
+      const at = parseValidAtParameter(request.query['valid-at']);
+      const scope = await openReadScope(this, TAG, request.query.contractAddress);
       const { did } = request.params;
-      const revision = await getAttribute(
-        scope.reader,
-        scope.address,
-        did,
-        toHexId(request.params.id),
-      );
+      const id = toHexId(request.params.id);
+      const revision =
+        at === undefined
+          ? await getAttribute(scope.reader, scope.address, did, id)
+          : await getAttributeAt(scope.reader, scope.address, did, id, at);
       return { did, attribute: toAttributeObject(revision) };
     },
   );
