@@ -1,11 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Hex } from 'viem';
+import { type Hex, sha256, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type CoreClient, createCoreClient, verifyCredential } from '../../src/client/index.js';
 import { proofs } from '../../src/client/proofs/index.js';
-import { blockTime, operatorSignerOf, waitForBlockTimeAfter } from '../journeys/support12.js';
+import { createRegistryReads } from '../../src/client/verify/createRegistryReads.js';
+import {
+  blockTime,
+  latestBlockTimePassed,
+  operatorSignerOf,
+  send,
+  tokenOf,
+} from '../journeys/support12.js';
 import { runCli } from '../support/cli.js';
 import { startLyingProxy } from '../support/lyingProxy.js';
 import { operatorOf } from '../support/operator.js';
@@ -103,8 +110,7 @@ describe('verifyCredential with proofs', () => {
   test('behavior: as of a time ("at"), each attribute is the revision that was latest then, proven; a node that hides a revocation then is caught', async () => {
     const ti = await accreditedIssuer();
     const jwt = await degreeOf(ti);
-    const accredited = new Date(Number(await blockTime(client)) * 1000);
-    await waitForBlockTimeAfter(client, BigInt(accredited.getTime() / 1000));
+    const accredited = new Date(Number(await latestBlockTimePassed(client)) * 1000);
     await revokeAttribute(client, root, ti.did, ti.attributeId, rootAttributeId);
     const revoked = new Date(Number(await blockTime(client)) * 1000);
     const proven = { node: node.url, trust: { proofs: proofs() } } as const;
@@ -144,6 +150,49 @@ describe('verifyCredential with proofs', () => {
       );
     } finally {
       await hider.close();
+    }
+  });
+
+  test("behavior: an issuer's proxy entry (where its status lists are fetched) is proven; a node that redirects it is caught", async () => {
+    const ti = await accreditedIssuer();
+    const proxyData = JSON.stringify({
+      prefix: 'https://lists.example/status',
+      headers: { authorization: 'Bearer secret' },
+      testSuffix: '/1',
+    });
+    await send(client, {
+      registry: 'issuers-registry',
+      functionName: 'addIssuerProxy',
+      args: [ti.did, proxyData],
+      account: ti.account,
+      accessToken: await tokenOf(client, ti.signer, 'openid issuers-registry:write'),
+    });
+    const path = `/v1/issuers-registry/issuers/${ti.did}/proxies/${sha256(toHex(proxyData))}`;
+    const provenReadsOf = async (url: string) => {
+      const over = createCoreClient({ baseUrl: url });
+      return (await proofs()({ client: over, reads: createRegistryReads(over, fetch) })).reads;
+    };
+    const honest = await (await provenReadsOf(node.url)).get(path);
+    expect(honest).toMatchObject({
+      ok: true,
+      value: {
+        prefix: 'https://lists.example/status',
+        headers: ['authorization'],
+        testSuffix: '/1',
+      },
+    });
+    expect(honest.source).toMatch(/\(proven at block \d+, header as the node gave it\)$/);
+    const redirector = await startLyingProxy(node.url, ({ path: asked, body }) => {
+      if (asked === path) (body as { prefix: string }).prefix = 'https://attacker.example/status';
+    });
+    try {
+      const caught = await (await provenReadsOf(redirector.url)).get(path);
+      expect(caught).toMatchObject({ ok: false });
+      expect(caught.ok ? '' : caught.reason).toMatch(
+        /"prefix" of proxy 0x[0-9a-f]{64} is "https:\/\/attacker\.example\/status", proven "https:\/\/lists\.example\/status"/,
+      );
+    } finally {
+      await redirector.close();
     }
   });
 

@@ -275,6 +275,7 @@ describe('verifyCredential: credentialStatus through the issuer’s proxy', () =
   let upstream: Server;
   let lenient: Awaited<ReturnType<typeof startLenientIssuersRegistry>>;
   let listUrl: string;
+  let upstreamUrl: string;
   /** Proxy reads go to the lenient server (http upstream on 127.0.0.1), the rest to the node. */
   const routed: typeof fetch = (input, init) => {
     const url = String(input);
@@ -288,6 +289,7 @@ describe('verifyCredential: credentialStatus through the issuer’s proxy', () =
     );
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const { port } = upstream.address() as { port: number };
+    upstreamUrl = `http://127.0.0.1:${port}`;
     const proxyData = JSON.stringify({
       prefix: `http://127.0.0.1:${port}/lists`,
       headers: {},
@@ -327,7 +329,7 @@ describe('verifyCredential: credentialStatus through the issuer’s proxy', () =
     expect(checkOf(report, 'status')).toEqual({
       id: 'status',
       verdict: 'pass',
-      detail: `Not revoked: entry 4 of ${listUrl} is clear`,
+      detail: `Not revoked: entry 4 of ${listUrl} is clear; read through the proxy http://127.0.0.1:${new URL(upstreamUrl).port}/lists that ${listUrl.slice(0, -2)} names`,
       source: listUrl,
     });
   });

@@ -92,6 +92,17 @@ export async function waitForBlockTimeAfter(client: CoreClient, time: bigint): P
   while ((await blockTime(client)) <= time) await new Promise((r) => setTimeout(r, 100));
 }
 
+/**
+ * The latest block's time, once the clock has passed it: whatever is written next lands in a
+ * later block time. Unlike {@link waitForBlockTimeAfter}, it needs no block to be mined meanwhile
+ * (a ledger that mines only when a write arrives has none to wait for).
+ */
+export async function latestBlockTimePassed(client: CoreClient): Promise<bigint> {
+  const time = await blockTime(client);
+  while (Date.now() < (Number(time) + 1) * 1000) await new Promise((r) => setTimeout(r, 100));
+  return time;
+}
+
 /** `valid-at` for a Unix time. */
 export function isoOf(time: bigint): string {
   return new Date(Number(time) * 1000).toISOString();

@@ -12,7 +12,7 @@ import {
   verifyCredential,
 } from '../../src/client/index.js';
 import { createDidCoreV1 } from '../../src/identity/didCore.js';
-import { blockTime, waitForBlockTimeAfter } from '../journeys/support12.js';
+import { latestBlockTimePassed } from '../journeys/support12.js';
 import { readmeCommands, runSnippet, useCliNode } from '../support/cli.js';
 
 // TRQP v2.0 over real registry data built with the CLI (docs/cli.md, "A chain of trust"): the
@@ -54,13 +54,6 @@ async function step(...args: string[]): Promise<string> {
   return run.stdout.trim();
 }
 
-/** Waits for a block later than the latest one, so that what follows is later in ledger time. */
-async function nextSecond(): Promise<bigint> {
-  const now = await blockTime(client);
-  await waitForBlockTimeAfter(client, now);
-  return now;
-}
-
 beforeAll(async () => {
   client = createCoreClient({ baseUrl: cli.node.url });
   root = cli.node.environment.operatorDid;
@@ -84,7 +77,7 @@ beforeAll(async () => {
     '--wallet',
     'alice.json',
   );
-  const before = await nextSecond();
+  const before = await latestBlockTimePassed(client);
   writeFileSync(
     join(dir, 'carol-accreditation.jwt'),
     await step(
@@ -117,9 +110,9 @@ beforeAll(async () => {
     aliceDiploma: await sign(DIPLOMA, 'alice.json'),
     rootOnboarding: readFileSync(join(dir, 'alice-onboarding.jwt'), 'utf8').trim(),
   };
-  const accredited = await nextSecond();
+  const accredited = await latestBlockTimePassed(client);
   await step('wallet', 'issuer', 'revoke', carol, '--wallet', 'alice.json');
-  times = { before, accredited, revoked: await nextSecond() };
+  times = { before, accredited, revoked: await latestBlockTimePassed(client) };
 }, 300_000);
 
 type Query = { entity_id: string; authority_id: string; action: string; resource: string };

@@ -22,6 +22,7 @@ const ATTRIBUTES = /^\/v1\/issuers-registry\/issuers\/([^/?]+)\/attributes$/;
 const ATTRIBUTE =
   /^\/v1\/issuers-registry\/issuers\/([^/?]+)\/attributes\/(0x[0-9a-fA-F]{64})(?:\?valid-at=([^&]+))?$/;
 const REVISIONS = /^\/v1\/schemas-registry\/schemas\/(z[1-9A-HJ-NP-Za-km-z]+)\/revisions$/;
+const PROXY = /^\/v1\/issuers-registry\/issuers\/([^/?]+)\/proxies\/((?:0x)?[0-9a-fA-F]{64})$/;
 const DID_DOCUMENT = /^\/v1\/did-registry\/identifiers\/([^/?]+)(?:\?valid-at=([^&]+))?$/;
 const PAGE_SIZE = 50n;
 
@@ -122,6 +123,37 @@ export function createProvenReads(parameters: ProvenReadsParameters): RegistryRe
           : undefined;
         return checked(read, () => proveDidDocument(view, did, at, read));
       }
+      const proxy = PROXY.exec(path);
+      if (proxy) {
+        const did = decodeURIComponent(proxy[1] as string);
+        const id = `0x${(proxy[2] as string).replace(/^0x/, '')}` as Hex;
+        return checked(read, async () => {
+          const { result, decode } = await view('issuers', 'getIssuerProxy', [did, id]);
+          const node = read.ok ? (read.value as Record<string, unknown>) : undefined;
+          const absent = result.reverted
+            ? revertName(result.returnData, issuersRegistryAbi)
+            : undefined;
+          if (absent !== undefined || !node)
+            return {
+              result,
+              mismatch: presenceMismatch(`proxy ${id} of ${did}`, read.ok, node, absent, 'a proxy'),
+            };
+          const proven = toPublishedProxy(decode() as string);
+          const member = (['prefix', 'headers', 'testSuffix'] as const).find(
+            (key) => JSON.stringify(node[key]) !== JSON.stringify(proven?.[key]),
+          );
+          return {
+            result,
+            mismatch: member
+              ? {
+                  member: `"${member}" of proxy ${id}`,
+                  node: node[member],
+                  proven: proven?.[member] ?? null,
+                }
+              : undefined,
+          };
+        });
+      }
       const match = ATTRIBUTE.exec(path);
       if (!match) return read;
       const did = decodeURIComponent(match[1] as string);
@@ -139,14 +171,13 @@ export function createProvenReads(parameters: ProvenReadsParameters): RegistryRe
         if (!revision || !node)
           return {
             result,
-            mismatch:
-              !revision === !read.ok
-                ? undefined
-                : {
-                    member: `attribute ${id} of ${did}`,
-                    node: node ?? null,
-                    proven: proven.refusal ?? 'an attribute',
-                  },
+            mismatch: presenceMismatch(
+              `attribute ${id} of ${did}`,
+              read.ok,
+              node,
+              revision ? undefined : (proven.refusal ?? 'no revision'),
+              'an attribute',
+            ),
           };
         // The members that decide a link first, so that a finding names the one that matters.
         const expected: Record<string, unknown> = {
@@ -171,6 +202,34 @@ export function createProvenReads(parameters: ProvenReadsParameters): RegistryRe
       });
     },
   };
+}
+
+/**
+ * Whether the node's answer and the proven state agree that something exists: a finding when the
+ * node answered it and the registry reverted (`absent`, its revert), or the other way round.
+ */
+function presenceMismatch(
+  member: string,
+  answered: boolean,
+  node: unknown,
+  absent: string | undefined,
+  present: string,
+): Proven['mismatch'] {
+  if ((absent !== undefined) === !answered) return undefined;
+  return { member, node: node ?? null, proven: absent ?? present };
+}
+
+/** A proxy's stored data as the node publishes it (header names only), or `undefined` if invalid. */
+function toPublishedProxy(
+  data: string,
+): { prefix: unknown; headers: string[]; testSuffix: unknown } | undefined {
+  try {
+    const { prefix, headers = {}, testSuffix } = JSON.parse(data) as Record<string, unknown>;
+    return { prefix, headers: Object.keys(headers as object), testSuffix };
+  } catch {
+    // Not JSON: the node cannot use it either, and answers an error.
+    return undefined;
+  }
 }
 
 /** An attribute revision as the Issuers Registry's views return it. */

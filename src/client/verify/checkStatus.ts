@@ -12,7 +12,7 @@ const STATUS_LIST_ACCEPT = 'application/jwt, text/plain;q=0.9';
 
 /**
  * Checks `credentialStatus`: the status list, fetched through the issuer's proxy (the Issuers
- * Registry's proxy read), signed by an `assertionMethod` key the issuer has now, and the
+ * Registry's proxy entry, then its proxy read), signed by an `assertionMethod` key the issuer has now, and the
  * credential's bit clear. A set bit is `revoked` or `suspended` as the entry's purpose says.
  * - Spec: SPEC.md §4.1; reference/read-api.md §3.3 (proxy resolution)
  */
@@ -23,6 +23,13 @@ export async function checkStatus(
   if (vc.status === undefined) return skip('status', 'The credential names no "credentialStatus"');
   const entry = parseStatusEntry(vc.status, vc.issuer);
   if (typeof entry === 'string') return fail('status', entry);
+  const proxy = await reads.get<{ prefix?: unknown }>(entry.proxy);
+  if (!proxy.ok)
+    return fail(
+      'status',
+      `The issuer's proxy of the status list could not be read: ${proxy.reason}`,
+      proxy.source,
+    );
   const read = await reads.getText(entry.path, STATUS_LIST_ACCEPT);
   const { source } = read;
   if (!read.ok)
@@ -70,5 +77,9 @@ export async function checkStatus(
         `The credential is ${state}: entry ${entry.index} of ${entry.list} is set`,
         source,
       )
-    : pass('status', `Not ${state}: entry ${entry.index} of ${entry.list} is clear`, source);
+    : pass(
+        'status',
+        `Not ${state}: entry ${entry.index} of ${entry.list} is clear; read through the proxy ${String(proxy.value.prefix)} that ${proxy.source} names`,
+        source,
+      );
 }

@@ -8,11 +8,13 @@ export type StatusEntry = {
   list: string;
   /** The node path that resolves it: `/v1/issuers-registry/issuers/{did}/proxies/{id}/{path}`. */
   path: string;
+  /** The Issuers Registry entry of the proxy: `/v1/issuers-registry/issuers/{did}/proxies/{id}`. */
+  proxy: string;
 };
 
 const ENTRY_TYPES: readonly unknown[] = ['StatusList2021Entry', 'BitstringStatusListEntry'];
 const PURPOSES: readonly unknown[] = ['revocation', 'suspension'];
-const PROXY_PATH = /^\/v1\/issuers-registry\/issuers\/([^/]+)\/proxies\/[^/]+\/.+$/;
+const PROXY_PATH = /^(\/v1\/issuers-registry\/issuers\/([^/]+)\/proxies\/[^/]+)\/.+$/;
 /** GZIP's magic number in base64: a multibase `u` prefix before it is not part of the data. */
 const GZIP_BASE64 = 'H4sI';
 
@@ -38,14 +40,15 @@ export function parseStatusEntry(
   if (typeof list !== 'string' || !URL.canParse(list))
     return 'The "credentialStatus" "statusListCredential" must be a URL';
   const url = new URL(list);
-  const did = PROXY_PATH.exec(url.pathname)?.[1];
-  if (did === undefined || (did !== issuer && did !== encodeURIComponent(issuer)))
+  const [, proxy, did] = PROXY_PATH.exec(url.pathname) ?? [];
+  if (proxy === undefined || did === undefined || (did !== issuer && did !== encodeURIComponent(issuer)))
     return `The "statusListCredential" is not resolved by a proxy of ${issuer} in the Issuers Registry`;
   return {
     purpose: status.statusPurpose as StatusEntry['purpose'],
     index,
     list,
     path: `${url.pathname}${url.search}`,
+    proxy,
   };
 }
 
