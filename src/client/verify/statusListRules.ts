@@ -41,7 +41,11 @@ export function parseStatusEntry(
     return 'The "credentialStatus" "statusListCredential" must be a URL';
   const url = new URL(list);
   const [, proxy, did] = PROXY_PATH.exec(url.pathname) ?? [];
-  if (proxy === undefined || did === undefined || (did !== issuer && did !== encodeURIComponent(issuer)))
+  if (
+    proxy === undefined ||
+    did === undefined ||
+    (did !== issuer && did !== encodeURIComponent(issuer))
+  )
     return `The "statusListCredential" is not resolved by a proxy of ${issuer} in the Issuers Registry`;
   return {
     purpose: status.statusPurpose as StatusEntry['purpose'],
