@@ -18,6 +18,7 @@ describe('parseStatusEntry', () => {
       index: 12,
       list: LIST,
       path: `/v1/issuers-registry/issuers/${ISSUER}/proxies/0x01/lists/1`,
+      proxy: `/v1/issuers-registry/issuers/${ISSUER}/proxies/0x01`,
     });
   });
 
