@@ -2,11 +2,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
+import { generatePrivateKey } from 'viem/accounts';
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
   type CoreClient,
   createCoreClient,
+  createCredential,
   ProblemResponseError,
+  toSecp256k1PrivateJwk,
   trqpAuthorization,
   trqpRecognition,
   verifyCredential,
@@ -267,21 +270,22 @@ describe('TRQP authorization: the Issuers Registry, as verifyCredential reads it
 
   test('default: an unknown DID is not authorised (200, false), as its credential is not accredited', async () => {
     const unknown = createDidCoreV1();
-    expect(
-      await authorized({
-        entity_id: unknown,
-        authority_id: root,
-        action: 'issue',
-        resource: DIPLOMA,
-      }),
-    ).toBe(false);
-    const { body } = await ask('authorization', {
-      entity_id: unknown,
-      authority_id: root,
-      action: 'issue',
-      resource: DIPLOMA,
-    });
+    const query = { entity_id: unknown, authority_id: root, action: 'issue', resource: DIPLOMA };
+    expect(await authorized(query)).toBe(false);
+    const { body } = await ask('authorization', query);
     expect(body.message).toBe(`${unknown} (the issuer) is not in the Issuers Registry`);
+    const signer = {
+      did: unknown,
+      kid: `${unknown}#key-1`,
+      privateKeyJwk: toSecp256k1PrivateJwk(generatePrivateKey()),
+    };
+    const credential = createCredential({
+      issuer: signer,
+      subject: alice,
+      type: DIPLOMA,
+      claims: { degree: 'MSc' },
+    });
+    expect(await accreditationOf(credential), 'verifyCredential agrees').toBe(false);
   });
 
   test('default: an authority outside the chain does not authorise; the chain is named', async () => {

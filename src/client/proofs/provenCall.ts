@@ -73,12 +73,46 @@ export type ProvenCallParameters = {
   data: Hex;
   chainId: number;
   /**
+   * Accounts proven by earlier calls, reused by calls on the same block (a registry's proxy and
+   * implementation, their code and slots are proven once per block, not once per call).
+   */
+  cache?: ProofCache;
+  /**
    * A header whose `stateRoot` the caller trusts (by QBFT seals, a quorum of nodes, or the node
    * itself), with `number`, `timestamp`, `miner`, `gasLimit`, `mixHash` and `baseFeePerGas` for
    * the block environment; asked again when the ledger no longer holds that block's state.
    */
   header: () => Promise<RpcHeader>;
 };
+
+/** Accounts (with code and slots) proven against one block's state root. */
+type ProvenAccounts = Map<Address, ProvenAccount & { code: Hex }>;
+
+/** What {@link provenCall} keeps between calls: the proven accounts of the latest blocks. */
+export type ProofCache = { accountsAt(header: RpcHeader): ProvenAccounts };
+
+/** Blocks whose proven accounts a cache keeps: the head and the one before, for calls in flight. */
+const CACHED_BLOCKS = 2;
+
+/**
+ * A cache of proven accounts, keyed by the state root they were checked against (a proof holds
+ * for its root, whichever block carries it); a call under another root starts from nothing.
+ */
+export function createProofCache(): ProofCache {
+  const blocks = new Map<string, ProvenAccounts>();
+  return {
+    accountsAt(header) {
+      const key = header.stateRoot.toLowerCase();
+      let accounts = blocks.get(key);
+      if (!accounts) {
+        accounts = new Map();
+        blocks.set(key, accounts);
+        for (const old of [...blocks.keys()].slice(0, -CACHED_BLOCKS)) blocks.delete(old);
+      }
+      return accounts;
+    },
+  };
+}
 
 /** Headers tried when the ledger has moved past the state of the one asked. */
 const STATE_ATTEMPTS = 8;
@@ -98,7 +132,7 @@ async function provenCallAt(
 ): Promise<ProvenCallResult> {
   const { to, data, header, chainId } = parameters;
   const block = header.number;
-  const accounts = new Map<Address, ProvenAccount & { code: Hex }>();
+  const accounts: ProvenAccounts = parameters.cache?.accountsAt(header) ?? new Map();
   const wanted = new Map<Address, Set<Hex>>([[getAddress(to), new Set()]]);
   const list = await client.rpc<{ accessList: { address: Address; storageKeys: Hex[] }[] }>(
     'eth_createAccessList',
@@ -189,10 +223,7 @@ async function execute(
       if (value !== 0n) await state.putStorage(address, hexToBytes(slot), hexToBytes(toHex(value)));
     }
   }
-  const common = createCustomCommon({ chainId: call.chainId }, Mainnet, {
-    hardfork: HARDFORK,
-  });
-  const evm = await createEVM({ common, stateManager: state });
+  const evm = await createEVM({ common: commonOf(call.chainId), stateManager: state });
   const { header } = call;
   const run = evm.runCall({
     to: createAddressFromString(call.to),
@@ -219,6 +250,18 @@ async function execute(
   if (state.unproven) throw state.unproven;
   const { exceptionError, returnValue } = result.execResult;
   return { returnData: toHex(returnValue), reverted: exceptionError !== undefined };
+}
+
+const commons = new Map<number, ReturnType<typeof createCustomCommon>>();
+
+/** The chain's parameters (Cancun), made once per chain id. */
+function commonOf(chainId: number): ReturnType<typeof createCustomCommon> {
+  let common = commons.get(chainId);
+  if (!common) {
+    common = createCustomCommon({ chainId }, Mainnet, { hardfork: HARDFORK });
+    commons.set(chainId, common);
+  }
+  return common;
 }
 
 /**

@@ -11,7 +11,12 @@ import { issuersRegistryAbi } from '../../../artifacts/IssuersRegistry.js';
 import { schemasRegistryAbi } from '../../../artifacts/SchemasRegistry.js';
 import { type DidDocumentRecord, toDidDocument } from '../../identity/didDocument.js';
 import type { CoreClient } from '../createCoreClient.js';
-import { type ProvenCallResult, provenCall } from './provenCall.js';
+import {
+  createProofCache,
+  type ProofCache,
+  type ProvenCallResult,
+  provenCall,
+} from './provenCall.js';
 import type { RpcHeader } from './qbftHeader.js';
 import { type QbftCheckpoint, qbftHeaderSource } from './qbftHeaderSource.js';
 
@@ -27,6 +32,8 @@ export type ProvenState = {
   issuersRegistry: Address;
   didRegistry: Address;
   schemasRegistry: Address;
+  /** Accounts already proven on recent blocks (`createProofCache`); none: each call proves all. */
+  cache?: ProofCache;
 };
 
 /** What the proofs of a read take: a checkpoint (headers by seals), registries to prove. */
@@ -82,7 +89,16 @@ export async function openProvenState(
       ? ''
       : ', as the node named them';
   return {
-    state: { client, chainId, header, anchor, issuersRegistry, didRegistry, schemasRegistry },
+    state: {
+      client,
+      chainId,
+      header,
+      anchor,
+      issuersRegistry,
+      didRegistry,
+      schemasRegistry,
+      cache: createProofCache(),
+    },
     established: `${anchor}; registries ${didRegistry}, ${issuersRegistry}, ${schemasRegistry}${named}`,
   };
 }
@@ -102,6 +118,7 @@ export function provenView(state: ProvenState): ProvenView {
       data,
       chainId: state.chainId,
       header: state.header,
+      ...(state.cache ? { cache: state.cache } : {}),
     });
     return {
       result,
