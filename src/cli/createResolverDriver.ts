@@ -27,6 +27,8 @@ const STATUS: Readonly<Record<ResolutionError, number>> = {
 export type CreateResolverDriverParameters = {
   /** Base URL of the core-registry node whose DID Registry answers for did:core. */
   node: string;
+  /** Independent nodes instead, `quorum` of which must answer each resolution alike. */
+  quorum?: { nodes: readonly string[]; quorum: number };
   /** The `fetch` the did:core driver reads the node with (default: the global one). */
   fetch?: typeof fetch;
   /** Told of an error the driver did not expect (answered 500 without its detail). */
@@ -49,7 +51,7 @@ export type CreateResolverDriverParameters = {
 export function createResolverDriver(parameters: CreateResolverDriverParameters): Server {
   const drivers: Readonly<Record<string, DIDResolver>> = {
     ...getResolver({
-      node: parameters.node,
+      ...(parameters.quorum ?? { node: parameters.node }),
       ...(parameters.fetch && { fetch: parameters.fetch }),
       ...(parameters.prove && { prove: parameters.prove }),
     }),

@@ -121,6 +121,8 @@ async function main(argv: string[]): Promise<void> {
       host: values.host,
       proofs: values.proofs === true,
       validators: values.validators,
+      nodes: values.nodes,
+      quorum: values.quorum,
     });
   }
   if (command !== 'serve' && command !== 'deploy') throw unknownCommand(command);

@@ -4,6 +4,8 @@ import { parseHttpUrl, parseInteger } from '../config.js';
 import { createResolverDriver } from './createResolverDriver.js';
 import { genesisCheckpoint } from './genesisCheckpoint.js';
 import { toListenError } from './listenCheck.js';
+import { CliUsageError } from './output.js';
+import { parseQuorum } from './parseQuorum.js';
 
 /** The port a driver listens on unless `--port` says otherwise: beside a node's 8080. */
 export const DEFAULT_DRIVER_PORT = 8081;
@@ -19,6 +21,9 @@ export type ResolverDriverOptions = {
   proofs: boolean;
   /** `--validators <genesis.json>`: the same under headers sealed by its validators. */
   validators: string | undefined;
+  /** `--nodes a,b,c`: independent nodes instead, `--quorum M` of which must agree. */
+  nodes: string | undefined;
+  quorum: string | undefined;
 };
 
 /**
@@ -31,9 +36,11 @@ export async function runResolverDriver(options: ResolverDriverOptions): Promise
   const node = parseHttpUrl('--node', options.node);
   const port = parseInteger('--port', options.port, DEFAULT_DRIVER_PORT, 0, 65535);
   const host = options.host ?? '0.0.0.0';
+  const quorum = quorumOf(options);
   const prove = await proveOf(node, options);
   const server = createResolverDriver({
     node,
+    ...(quorum && { quorum }),
     onError: (error) => process.stderr.write(`core-registry: ${inspect(error)}\n`),
     ...(prove && { prove }),
   });
@@ -45,8 +52,9 @@ export async function runResolverDriver(options: ResolverDriverOptions): Promise
   });
   const address = server.address() as AddressInfo;
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const from = quorum ? `${quorum.quorum} of ${quorum.nodes.join(', ')}` : node;
   process.stderr.write(
-    `core-registry: resolver driver for ${node} listening on http://${shown}:${address.port}/1.0/identifiers/\n`,
+    `core-registry: resolver driver for ${from} listening on http://${shown}:${address.port}/1.0/identifiers/\n`,
   );
   const stop = () => {
     server.close(() => process.exit(0));
@@ -54,6 +62,17 @@ export async function runResolverDriver(options: ResolverDriverOptions): Promise
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** The nodes that must agree (`--nodes`, `--quorum`); none by default. */
+function quorumOf(options: ResolverDriverOptions) {
+  if (options.nodes === undefined) {
+    if (options.quorum !== undefined) throw new CliUsageError('--quorum goes with --nodes');
+    return undefined;
+  }
+  if (options.proofs || options.validators !== undefined)
+    throw new CliUsageError('--proofs and --validators go with --node, not --nodes');
+  return parseQuorum(options.nodes, options.quorum);
 }
 
 /** The document proofs `--proofs` or `--validators` ask for; none by default. */

@@ -154,6 +154,10 @@ Options:
                                       didResolutionMetadata.proof
   --validators G                      the same under headers sealed by the validators of the
                                       QBFT genesis file G (the Besu kit's genesis.json)
+  --nodes A,B,C                       independent operators' nodes instead of --node: each
+                                      did:core resolution is asked of all, and is the result
+                                      --quorum M of them (default a majority) answered alike,
+                                      said in didResolutionMetadata.quorum; else internalError
 
 Exit codes: 1 it cannot listen (the message says why), 2 bad usage.
 `;

@@ -3,6 +3,7 @@ import type { Check, TrustReport } from '../client/verify/trustReport.js';
 import { verifyCredential } from '../client/verifyCredential.js';
 import { genesisCheckpoint } from './genesisCheckpoint.js';
 import { CliUsageError, type Output } from './output.js';
+import { parseQuorum } from './parseQuorum.js';
 import { readJwt } from './readJwt.js';
 
 /** What `verify` reads from the command line. */
@@ -70,21 +71,7 @@ async function readsOf(context: VerifyContext) {
     };
   }
   if (proven) throw new CliUsageError('--proofs and --validators go with --node, not --nodes');
-  const nodes = context.nodes
-    .split(',')
-    .map((node) => node.trim())
-    .filter((node) => node !== '');
-  const bad = nodes.find((node) => !/^https?:\/\/[^/]/.test(node));
-  if (nodes.length === 0 || bad !== undefined)
-    throw new CliUsageError(
-      `--nodes takes comma-separated http(s) URLs${bad ? `, not "${bad}"` : ''}`,
-    );
-  const quorum =
-    context.quorum === undefined ? Math.floor(nodes.length / 2) + 1 : Number(context.quorum);
-  if (!Number.isSafeInteger(quorum) || quorum < 1 || quorum > nodes.length)
-    throw new CliUsageError(
-      `--quorum must be a whole number from 1 to ${nodes.length} (the nodes)`,
-    );
+  const { nodes, quorum } = parseQuorum(context.nodes, context.quorum);
   return { nodes, trust: { quorum } };
 }
 

@@ -1,5 +1,6 @@
 import type { DIDResolutionResult, DIDResolver, ParsedDID } from 'did-resolver';
 import { isDidCoreV1 } from '../identity/didCore.js';
+import { agreeOnResolution } from './agreeOnResolution.js';
 import {
   DID_LD_JSON,
   type LdDidDocument,
@@ -11,9 +12,21 @@ import { toFailedResolution, toResolution } from './resolutionResult.js';
 /** How long one read of the node may take unless `timeout` says otherwise. */
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-export type GetResolverParameters = {
-  /** Base URL of a core-registry node's public API, without `/v1`: `http://localhost:8080`. */
-  node: string;
+export type GetResolverParameters = (
+  | {
+      /** Base URL of a core-registry node's public API, without `/v1`: `http://localhost:8080`. */
+      node: string;
+      nodes?: undefined;
+      quorum?: undefined;
+    }
+  | {
+      node?: undefined;
+      /** Independent operators' nodes of one network, which must agree (`quorum`). */
+      nodes: readonly string[];
+      /** How many of `nodes` must answer each resolution alike (docs/trust-model.md). */
+      quorum: number;
+    }
+) & {
   /** The `fetch` every read goes through (default: the global one). */
   fetch?: typeof fetch;
   /** Milliseconds one read of the node may take before `internalError` (default 10,000). */
@@ -50,24 +63,48 @@ type CoreResolutionOptions = { accept?: unknown; versionTime?: unknown };
  * `application/did+ld+json`, `application/did+json` or `application/json`, `invalidOptions` for a
  * `versionTime` the node refuses, `internalError` when the node fails.
  * - Spec: SPEC.md §4.1, §4.2.4, §4.2.5; W3C DID Resolution §4, §7.1
- * @param parameters The node to read from.
+ * With `nodes` and `quorum`, each resolution is asked of every node and is the result `quorum`
+ * of them answered alike (`didResolutionMetadata.quorum`), else an `internalError`.
+ * @param parameters The node to read from, or the nodes that must agree.
  * @returns `{ core }`, to spread into `new Resolver({ ... })`.
- * @throws {TypeError} when `node` is not an http(s) URL or `timeout` not a positive number.
+ * @throws {TypeError} when a node is not an http(s) URL, `quorum` not from 1 to the nodes, or
+ *   `timeout` not a positive number.
  * @example
  * const resolver = new Resolver({ ...getResolver({ node: 'http://localhost:8080' }) });
  * const { didDocument } = await resolver.resolve('did:core:z…', { versionTime: '2026-01-31' });
  */
 export function getResolver(parameters: GetResolverParameters): GetResolverReturnType {
-  const base = parseNodeUrl(parameters.node);
   const timeout = parameters.timeout ?? DEFAULT_TIMEOUT_MS;
   if (!Number.isFinite(timeout) || timeout <= 0)
     throw new TypeError('"timeout" must be a positive number of milliseconds');
   const http = parameters.fetch ?? fetch;
   const read = (url: string) =>
     http(url, { headers: { accept: DID_LD_JSON }, signal: AbortSignal.timeout(timeout) });
+  const { nodes, quorum, prove } = parameters;
+  if (nodes === undefined) {
+    const base = parseNodeUrl(parameters.node);
+    return {
+      core: (_did, parsed, _resolver, options) =>
+        resolveDidCore(base, parsed, options as CoreResolutionOptions, read, prove),
+    };
+  }
+  if (!Array.isArray(nodes) || nodes.length === 0)
+    throw new TypeError('"nodes" must list at least one node');
+  const bases = nodes.map(parseNodeUrl);
+  if (!Number.isSafeInteger(quorum) || quorum < 1 || quorum > bases.length)
+    throw new TypeError(`"quorum" must be a whole number from 1 to ${bases.length} (the nodes)`);
+  if (prove) throw new TypeError('"prove" goes with "node", not "nodes"');
   return {
-    core: (_did, parsed, _resolver, options) =>
-      resolveDidCore(base, parsed, options as CoreResolutionOptions, read, parameters.prove),
+    core: async (_did, parsed, _resolver, options) =>
+      agreeOnResolution(
+        await Promise.all(
+          bases.map((base) =>
+            resolveDidCore(base, parsed, options as CoreResolutionOptions, read, undefined),
+          ),
+        ),
+        quorum,
+        bases,
+      ),
   };
 }
 
