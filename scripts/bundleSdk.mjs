@@ -31,6 +31,7 @@ const { output } = await build({
     alias: {
       'node:crypto': join(shims, 'crypto.ts'),
       secp256k1: join(shims, 'secp256k1.ts'),
+      keccak: join(shims, 'keccak.ts'),
     },
   },
   output: {

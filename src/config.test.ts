@@ -25,6 +25,7 @@ describe('parseConfig', () => {
       rpcGasCap: 50_000_000n,
       rpcBatchGas: 250_000_000n,
       trustedPeers: [],
+      explorerPeers: [],
       cryptoWorkers: availableParallelism() > 2 ? availableParallelism() - 1 : 0,
       tokenSigningKey: resolve('.core-registry', 'auth-signing-key.json'),
       operatorKey: resolve('.core-registry', 'operator.json'),
@@ -40,6 +41,10 @@ describe('parseConfig', () => {
     expect(() => parseConfig({}, { CORE_TRUSTED_PEERS: 'node-b:8080' })).toThrow(
       '"--trusted-peers" must be an http(s) URL: write "http://node-b:8080"',
     );
+    expect(
+      parseConfig({ CORE_EXPLORER_PEERS: 'https://node-b.example/,http://10.0.0.3:8080' })
+        .explorerPeers,
+    ).toEqual(['https://node-b.example', 'http://10.0.0.3:8080']);
   });
 
   test('behavior: the token signing key is a file or a pkcs11: URI; a PIN comes from the environment only', () => {

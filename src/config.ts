@@ -80,6 +80,12 @@ export type Config = {
    */
   trustedPeers: string[];
   /**
+   * Other operators' nodes the explorer page may read besides this one, for its quorum of nodes
+   * (`CORE_EXPLORER_PEERS`: comma-separated base URLs; their origins join the page's
+   * Content-Security-Policy `connect-src`; default none: this node only).
+   */
+  explorerPeers: string[];
+  /**
    * Threads that verify and sign beside the event loop (`CORE_CRYPTO_WORKERS`; 0 verifies and
    * signs on the event loop). Default: one per core beyond the first from 3 cores on; none on 2,
    * where the second core already runs the ledger and the journal (measured: no gain, docs/operators.md).
@@ -131,6 +137,7 @@ export const CONFIG_FLAGS = {
   CORE_RPC_BATCH_GAS: '--rpc-batch-gas',
   CORE_REPLAY_STORE: '--replay-store',
   CORE_TRUSTED_PEERS: '--trusted-peers',
+  CORE_EXPLORER_PEERS: '--explorer-peers',
   CORE_CRYPTO_WORKERS: '--crypto-workers',
   CORE_TOKEN_SIGNING_KEY: '--token-signing-key',
   CORE_OPERATOR_KEY: '--operator-key',
@@ -140,6 +147,15 @@ export const CONFIG_FLAGS = {
   CORE_PKCS11_MODULE: '--pkcs11-module',
 } as const satisfies Record<string, `--${string}`>;
 export type ConfigVariable = keyof typeof CONFIG_FLAGS;
+
+/** Comma-separated http(s) base URLs, without trailing slashes; none when unset. */
+function parseUrlList(name: string, value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '')
+    .map((url) => parseHttpUrl(name, url).replace(/\/+$/, ''));
+}
 
 /**
  * Builds the configuration from environment variables, with `overrides` (CLI flags) winning.
@@ -234,11 +250,8 @@ export function parseConfig(env: ConfigInput, overrides: ConfigInput = {}): Conf
       ),
     ),
     replayStoreUrl: parseReplayStore(setting('CORE_REPLAY_STORE'), value('CORE_REPLAY_STORE')),
-    trustedPeers: (value('CORE_TRUSTED_PEERS') ?? '')
-      .split(',')
-      .map((url) => url.trim())
-      .filter((url) => url !== '')
-      .map((url) => parseHttpUrl(setting('CORE_TRUSTED_PEERS'), url).replace(/\/+$/, '')),
+    trustedPeers: parseUrlList(setting('CORE_TRUSTED_PEERS'), value('CORE_TRUSTED_PEERS')),
+    explorerPeers: parseUrlList(setting('CORE_EXPLORER_PEERS'), value('CORE_EXPLORER_PEERS')),
     cryptoWorkers: parseInteger(
       setting('CORE_CRYPTO_WORKERS'),
       value('CORE_CRYPTO_WORKERS'),

@@ -133,7 +133,7 @@ export async function buildServer(
   await app.register(metricsHook, { metrics });
   await app.register(openapi, { publicUrl: config.publicUrl });
   await app.register(operationsRoutes);
-  await app.register(explorerRoutes);
+  await app.register(explorerRoutes, { peers: config.explorerPeers });
   const { crypto, tokenKeys } =
     options.keys ??
     (await openNodeKeys(config, (error) =>

@@ -1,5 +1,6 @@
 /**
- * The few `Buffer` calls the verifier's shared code makes (`from` bytes, hex or base64url;
+ * The few `Buffer` calls the verifier's shared code makes (`from` bytes, an `ArrayBuffer`'s range,
+ * hex or base64url;
  * `toString` as base64url or UTF-8), over a `Uint8Array`: the browser has no `Buffer`.
  */
 class BrowserBuffer extends Uint8Array {
@@ -13,7 +14,13 @@ class BrowserBuffer extends Uint8Array {
   }
 }
 
-function from(value: string | ArrayLike<number>, encoding = 'utf8'): BrowserBuffer {
+function from(
+  value: string | ArrayLike<number> | ArrayBuffer,
+  encoding: string | number = 'utf8',
+  length?: number,
+): BrowserBuffer {
+  // `Buffer.from(arrayBuffer, byteOffset, length)`: a view of the same memory, as Node's.
+  if (value instanceof ArrayBuffer) return new BrowserBuffer(value, Number(encoding) || 0, length);
   if (typeof value !== 'string') return new BrowserBuffer(Array.from(value));
   if (encoding === 'hex') {
     if (!/^(?:[0-9a-fA-F]{2})*$/.test(value)) throw new TypeError('Not hex');

@@ -117,7 +117,7 @@ function refusedPanel(origins: readonly string[]): Node[] {
       h(
         'p',
         {},
-        `This node serves the explorer with a Content-Security-Policy that lets the page connect to this node only, so the browser refused the reads of ${origins.join(', ')}: they count as answers that disagree. To ask a quorum of nodes, use "core-registry verify --nodes … --quorum M".`,
+        `This node serves the explorer with a Content-Security-Policy that lets the page connect to this node and the peers its operator names (CORE_EXPLORER_PEERS) only, so the browser refused the reads of ${origins.join(', ')}: they count as answers that disagree. Ask this node's operator to name them, or use "core-registry verify --nodes … --quorum M".`,
       ),
     ),
   ];

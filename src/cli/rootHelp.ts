@@ -65,6 +65,8 @@ Options (each overrides its environment variable):
                      nodes behind one public URL share (file)
   --trusted-peers U  CORE_TRUSTED_PEERS other API nodes (comma-separated base URLs) whose
                      access tokens the write gate accepts (none: own tokens only)
+  --explorer-peers U CORE_EXPLORER_PEERS other operators' nodes (comma-separated base URLs)
+                     the explorer page may read for a quorum of nodes (none: this node only)
   --token-signing-key K CORE_TOKEN_SIGNING_KEY access-token key: a P-256 JWK file or a
                      pkcs11: URI (<data-dir>/auth-signing-key.json); the PIN comes from
                      CORE_PKCS11_PIN or the URI's pin-source=file:, never a flag

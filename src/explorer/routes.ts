@@ -10,19 +10,23 @@ import { ANY_MEDIA_TYPE } from '../http/negotiation.js';
 export const EXPLORER_PATH = '/explorer/';
 
 /**
- * The page talks to this node only, and runs no inline script or style: a reflected or stored
- * string that reaches the DOM cannot load or run anything.
+ * The page talks to this node (and the peers the operator names, for a quorum of nodes) only,
+ * and runs no inline script or style: a reflected or stored string that reaches the DOM cannot
+ * load or run anything, nor send what it reads anywhere else.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+function contentSecurityPolicy(peers: readonly string[]): string {
+  const origins = [...new Set(peers.map((peer) => new URL(peer).origin))];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    ["connect-src 'self'", ...origins].join(' '),
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 export type ExplorerOptions = {
   /**
@@ -30,6 +34,8 @@ export type ExplorerOptions = {
    * page's sources, `explorer/public/`, and its compiled scripts, `dist/explorer/`).
    */
   roots?: readonly string[];
+  /** Other nodes the page may read (`CORE_EXPLORER_PEERS`), for its quorum of nodes. */
+  peers?: readonly string[];
 };
 
 /**
@@ -54,6 +60,7 @@ export async function explorerRoutes(
     reply.redirect(EXPLORER_PATH, 301),
   );
   if (roots.length === 0) return;
+  const policy = contentSecurityPolicy(options.peers ?? []);
   await app.register(fastifyStatic, {
     root: roots,
     prefix: EXPLORER_PATH,
@@ -64,12 +71,12 @@ export async function explorerRoutes(
     dotfiles: 'ignore',
     cacheControl: true,
     maxAge: 0,
-    setHeaders: setSecurityHeaders,
+    setHeaders: (reply: FastifyReply) => setSecurityHeaders(reply, policy),
   });
 }
 
-function setSecurityHeaders(reply: FastifyReply): void {
-  reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+function setSecurityHeaders(reply: FastifyReply, policy: string): void {
+  reply.header('content-security-policy', policy);
   reply.header('x-content-type-options', 'nosniff');
   reply.header('referrer-policy', 'no-referrer');
 }

@@ -1,14 +1,6 @@
 import { verifyMerkleProof } from '@ethereumjs/mpt';
-import {
-  type Address,
-  fromRlp,
-  type Hex,
-  hexToBigInt,
-  hexToBytes,
-  keccak256,
-  pad,
-  toHex,
-} from 'viem';
+import { type Address, fromRlp, type Hex, hexToBigInt, hexToBytes, pad, toHex } from 'viem';
+import { keccak256Bytes } from '../../identity/keccak.js';
 
 /** An `eth_getProof` answer (EIP-1186). */
 export type AccountProof = {
@@ -119,7 +111,7 @@ export async function verifyAccountProof(
 
 /** Checks that `code` is the code the proven account commits to. */
 export function verifyCode(account: ProvenAccount, code: Hex): void {
-  if (keccak256(code) !== account.codeHash) {
+  if (toHex(keccak256Bytes(hexToBytes(code))) !== account.codeHash) {
     throw new StateProofError(`account ${account.address}: its code does not hash to its codeHash`);
   }
 }
@@ -134,6 +126,8 @@ async function proven(what: string, key: Uint8Array, nodes: Hex[], root: Hex) {
       {
         root: hexToBytes(root),
         useKeyHashing: true,
+        // Every node of a proof is hashed: natively in Node, about five times viem's speed.
+        useKeyHashingFunction: keccak256Bytes,
       },
     );
   } catch (cause) {
