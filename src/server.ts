@@ -176,8 +176,8 @@ export async function buildServer(
     for (const registry of [...REGISTRY_DESCRIPTORS, CONTRACTS_REGISTRY_DESCRIPTOR]) {
       await scope.register(registry.routes, { prefix: `/v1/${registry.name}` });
     }
-    await scope.register(trqpRoutes, { prefix: '/v1/trqp' });
     const { environment } = config;
+    await scope.register(trqpRoutes, { prefix: '/v1/trqp', rootTao: environment.operatorDid });
     await scope.register(governanceRoutes, {
       prefix: '/v1/governance',
       governance: environment.governance,

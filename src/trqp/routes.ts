@@ -46,7 +46,10 @@ type Query = {
  * `GET /v1/trqp`, the vocabulary they answer. Open to anyone, like every read of the registries.
  * - Spec: ToIP TRQP v2.0, HTTPS binding (reference/trqp.md)
  */
-export async function trqpRoutes(app: FastifyInstance): Promise<void> {
+export async function trqpRoutes(
+  app: FastifyInstance,
+  options: { rootTao: string },
+): Promise<void> {
   const config = { cacheable: false };
   const validatorCompiler = ({ schema }: { schema: object }) => strict.compile(schema);
 
@@ -116,6 +119,7 @@ export async function trqpRoutes(app: FastifyInstance): Promise<void> {
         })),
         resource: TRQP_RESOURCE,
         authority: TRQP_AUTHORITY,
+        rootTao: options.rootTao,
         recognizedAuthorities: [],
         authentication: 'none: the registries are public',
       };

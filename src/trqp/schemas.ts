@@ -139,6 +139,11 @@ export const VOCABULARY_RESPONSE = {
       },
       resource: { ...TEXT, description: 'What a `resource` names' },
       authority: { ...TEXT, description: 'What an `authority_id` may be' },
+      rootTao: {
+        ...TEXT,
+        description:
+          "The Root TAO set up at genesis (the operator's DID): the authority_id of this network's own chain",
+      },
       recognizedAuthorities: {
         type: 'array',
         items: TEXT,

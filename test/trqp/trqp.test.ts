@@ -483,6 +483,7 @@ describe('TRQP vocabulary and CLI', () => {
       binding: 'https',
       authorization: `${cli.node.url}/v1/trqp/authorization`,
       recognition: `${cli.node.url}/v1/trqp/recognition`,
+      rootTao: root,
       recognizedAuthorities: [],
     });
     expect(body.actions.map(({ action }: { action: string }) => action)).toEqual([
