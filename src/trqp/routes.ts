@@ -146,14 +146,14 @@ function toQuery(request: FastifyRequest<{ Body: Query }>) {
     );
   const now = Math.floor(Date.now() / 1000);
   const time = context?.time;
+  const refuse = (detail: string) =>
+    validationProblem([{ pointer: '/context/time', detail: `"time" ${detail}` }]);
+  // The approved schema's description: "RFC3339 required, using only Z (+00:00) offset".
+  if (time !== undefined && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/.test(time))
+    throw refuse('must be an RFC 3339 date-time in UTC, written with "Z" (2026-01-31T12:00:00Z)');
   const at = time === undefined ? now : Math.floor(Date.parse(time) / 1000);
   if (at > now + CLOCK_SKEW_SECONDS)
-    throw validationProblem([
-      {
-        pointer: '/context/time',
-        detail: `"time" is in the future: the registry answers as of the past or the present`,
-      },
-    ]);
+    throw refuse('is in the future: the registry answers as of the past or the present');
   return {
     entity: entity_id,
     authority: authority_id,

@@ -423,6 +423,24 @@ describe('TRQP errors: Problem Details, never a 500', () => {
     );
   });
 
+  test('error: a time with an offset, or in the future, is refused in words', async () => {
+    const refusal = async (time: string) =>
+      (await ask('authorization', { ...valid(), context: { time } })).body.errors;
+    expect(await refusal('2026-01-01T00:00:00+01:00')).toEqual([
+      {
+        pointer: '/context/time',
+        detail:
+          '"time" must be an RFC 3339 date-time in UTC, written with "Z" (2026-01-31T12:00:00Z)',
+      },
+    ]);
+    expect(await refusal('2999-01-01T00:00:00Z')).toEqual([
+      {
+        pointer: '/context/time',
+        detail: '"time" is in the future: the registry answers as of the past or the present',
+      },
+    ]);
+  });
+
   test.each([
     [
       'an action outside the vocabulary',
