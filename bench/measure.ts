@@ -1,4 +1,6 @@
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import { cpuSeconds } from './plainAnvil.js';
@@ -118,4 +120,29 @@ export async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   if (typeof address !== 'object' || address === null) throw new Error('no port');
   return address.port;
+}
+
+/** Stops a child with SIGTERM (a node then stops its embedded ledger) and waits for its exit. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * Waits until the ledger has stopped making blocks (the embedded ledger mines a few after the
+ * last write): the head unchanged over `quietMs`.
+ */
+export async function waitForIdleLedger(
+  client: { rpc<T>(method: string, params: readonly unknown[]): Promise<T> },
+  quietMs: number,
+): Promise<void> {
+  let last: unknown;
+  for (;;) {
+    const current = await client.rpc<string>('eth_blockNumber', []);
+    if (current === last) return;
+    last = current;
+    await sleep(quietMs);
+  }
 }

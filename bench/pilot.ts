@@ -15,6 +15,7 @@ import { signWrites } from '../src/client/signWrites.js';
 import { readOperator } from '../src/genesis/operator.js';
 import { residentFileMiB, residentMiB } from '../src/ledger/embedded/memoryWatch.js';
 import { readPidFile } from '../src/ledger/embedded/processFiles.js';
+import { waitForIdleLedger } from './measure.js';
 
 /**
  * A pilot as it grows, on the product's defaults: one node started as `npm start` starts it
@@ -233,7 +234,7 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
       }
       const seedSeconds = (performance.now() - started) / 1000;
       log('waiting for the ledger to go idle');
-      await waitIdle(client);
+      await waitForIdleLedger(client, 5_000);
       const writes = dids.length + 2 * timestamps + holders.length;
       const { node: nodePid, anvil: anvilPid } = pids();
       const memory = {
@@ -433,17 +434,6 @@ async function allSucceeded(client: CoreClient, hashes: readonly Hex[]): Promise
     }
   }
   return highest;
-}
-
-/** Waits until the ledger has stopped making blocks (its trailing blocks after the last write). */
-async function waitIdle(client: CoreClient): Promise<void> {
-  let last = -1;
-  for (;;) {
-    const current = Number(await client.rpc<Hex>('eth_blockNumber', []));
-    if (current === last) return;
-    last = current;
-    await sleep(5_000);
-  }
 }
 
 async function medianMs(count: number, read: (i: number) => Promise<unknown>): Promise<number> {

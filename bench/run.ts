@@ -14,7 +14,7 @@ import { loadOrCreateOperator, type Operator } from '../src/genesis/operator.js'
 import { createLedgerClient, type LedgerClient } from '../src/ledger/createLedgerClient.js';
 import { readPidFile } from '../src/ledger/embedded/processFiles.js';
 import { REGISTRIES } from '../src/registries/catalog.js';
-import { freePort, measure, measureSamples, measureTasks, type Row } from './measure.js';
+import { freePort, measure, measureSamples, measureTasks, type Row, stopChild } from './measure.js';
 import { cpuSeconds, rssMiB, startPlainAnvil } from './plainAnvil.js';
 import { measureScale, type ScaleRows } from './scale.js';
 import { seed } from './seed.js';
@@ -84,7 +84,7 @@ function sectionsToRun(): Set<(typeof SECTIONS)[number]> {
 async function main(): Promise<void> {
   const sections = sectionsToRun();
   if (sections.has('main')) await measureMain();
-  if (sections.has('verify')) reportVerify(await measureVerify({ startNode, freePort }));
+  if (sections.has('verify')) reportVerify(await measureVerify({ startNode }));
   // Last: its seeding takes minutes, and what was measured is printed already.
   if (!sections.has('scale')) return;
   if (SCALE_LARGE > SCALE_SMALL) {
@@ -291,14 +291,6 @@ async function withNodeCpu(pid: number | undefined, tasks: number, run: () => Pr
   const row = await run();
   const perTask = (((await cpuSeconds(pid)) - before) / tasks) * 1e6;
   return { ...row, cpuMicros: perTask };
-}
-
-/** Stops a child with SIGTERM (a node then stops its embedded ledger) and waits for its exit. */
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function rpcCall(url: string, method: string, params: unknown[]): Promise<unknown> {

@@ -2,7 +2,6 @@ import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createCoreClient } from '../src/client/createCoreClient.js';
 import { proofs } from '../src/client/proofs/provenReads.js';
 import {
@@ -10,7 +9,7 @@ import {
   verifyCredential,
 } from '../src/client/verifyCredential.js';
 import { loadOrCreateOperator } from '../src/genesis/operator.js';
-import { measureSamples, type Row } from './measure.js';
+import { freePort, measureSamples, type Row, stopChild, waitForIdleLedger } from './measure.js';
 import { createChainCredential } from './trustChain.js';
 
 /** Verifications timed per row, after {@link WARM_UP} untimed ones (BENCH_VERIFY_RUNS). */
@@ -34,14 +33,13 @@ export type VerifyOptions = {
     ledgerPort?: number,
     env?: Record<string, string>,
   ): Promise<{ url: string; child: ChildProcess }>;
-  freePort(): Promise<number>;
 };
 
 /**
  * (v) The cost of verifying one credential of a full chain (TI ← TAO ← Root TAO, with a schema)
  * in each way of establishing its reads: (v1) one node, not proven (the baseline), (v2) the DID,
  * Issuers and Schemas Registry reads proven under the node's own header, (v3) a quorum of 2 of 3
- * API nodes over one ledger, with one public URL. Each row is the time of one whole
+ * API nodes over one ledger, each with its own public URL (as independent operators' are). Each row is the time of one whole
  * `verifyCredential`, run one after another; the ledger mines no block meanwhile, so every mode
  * reads the same head (and the nodes answer REST reads from their response caches).
  */
@@ -50,7 +48,7 @@ export async function measureVerify(options: VerifyOptions): Promise<VerifyRows>
   const children: ChildProcess[] = [];
   try {
     const [first, ...others] = dirs as [string, string, string];
-    const ledgerPort = await options.freePort();
+    const ledgerPort = await freePort();
     const node = await options.startNode(undefined, first, ledgerPort);
     children.push(node.child);
     for (const dir of others) {
@@ -58,18 +56,13 @@ export async function measureVerify(options: VerifyOptions): Promise<VerifyRows>
         copyFileSync(join(first, file), join(dir, file));
       }
     }
-    // One public URL for the three, as replicas behind one name: bodies carry absolute links
-    // (`href`, `links`), which differ between nodes of different public URLs, and a quorum
-    // compares whole bodies.
     const ledgerUrl = `http://127.0.0.1:${ledgerPort}`;
-    const more = await Promise.all(
-      others.map((dir) => options.startNode(ledgerUrl, dir, 0, { CORE_PUBLIC_URL: node.url })),
-    );
+    const more = await Promise.all(others.map((dir) => options.startNode(ledgerUrl, dir)));
     children.push(...more.map((started) => started.child));
     const client = createCoreClient({ baseUrl: node.url });
     const operator = await loadOrCreateOperator(join(first, 'operator.json'));
     const jwt = await createChainCredential(client, operator);
-    await headSettled(client);
+    await waitForIdleLedger(client, 2_000);
     const nodes = [node.url, ...more.map((started) => started.url)];
     const row = (name: string, parameters: VerifyCredentialParameters) =>
       timeVerifications(name, jwt, parameters);
@@ -82,23 +75,8 @@ export async function measureVerify(options: VerifyOptions): Promise<VerifyRows>
       quorum: await row('(v3) verify, quorum 2 of 3 nodes', { nodes, trust: { quorum: 2 } }),
     };
   } finally {
-    await Promise.all(children.map(stop));
+    await Promise.all(children.map(stopChild));
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/**
- * Waits until the ledger has stopped mining (the embedded ledger mines a few blocks after the
- * last write): no new block for two seconds, or thirty seconds at most.
- */
-async function headSettled(client: ReturnType<typeof createCoreClient>): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  let head = await client.rpc<string>('eth_blockNumber', []);
-  let since = Date.now();
-  while (Date.now() - since < 2_000 && Date.now() < deadline) {
-    await sleep(250);
-    const now = await client.rpc<string>('eth_blockNumber', []);
-    if (now !== head) [head, since] = [now, Date.now()];
   }
 }
 
@@ -144,12 +122,4 @@ export function reportVerify(rows: VerifyRows): void {
   }
   console.log('\nreads, as each report says:');
   for (const row of Object.values(rows)) console.log(`  ${row.name.slice(0, 4)} ${row.reads}`);
-}
-
-/** Stops a node with SIGTERM (it stops an embedded ledger of its own) and waits for its exit. */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }

@@ -1,4 +1,5 @@
 import type { DIDResolutionResult } from 'did-resolver';
+import { decideByQuorum } from '../identity/quorumRule.js';
 import { toFailedResolution } from './resolutionResult.js';
 
 /**
@@ -13,18 +14,11 @@ export function agreeOnResolution(
   quorum: number,
   bases: readonly string[],
 ): DIDResolutionResult {
-  const groups = new Map<string, DIDResolutionResult[]>();
-  for (const result of results) {
-    const key = JSON.stringify(result);
-    groups.set(key, [...(groups.get(key) ?? []), result]);
-  }
-  const [largest = []] = [...groups.values()].sort((a, b) => b.length - a.length);
-  const [first] = largest;
-  const agreed = `${largest.length} of ${results.length} nodes agreed`;
-  if (first && largest.length >= quorum)
+  const { decided, agreed } = decideByQuorum(results, quorum, (result) => JSON.stringify(result));
+  if (decided)
     return {
-      ...first,
-      didResolutionMetadata: { ...first.didResolutionMetadata, quorum: agreed },
+      ...decided,
+      didResolutionMetadata: { ...decided.didResolutionMetadata, quorum: agreed },
     };
   return toFailedResolution('internalError', {
     message: `The nodes disagree: at most ${agreed}, ${quorum} needed (${bases.join(', ')})`,

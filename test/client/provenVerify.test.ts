@@ -1,24 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Hex, sha256, toHex } from 'viem';
+import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type CoreClient, createCoreClient, verifyCredential } from '../../src/client/index.js';
 import { proofs } from '../../src/client/proofs/index.js';
 import { createRegistryReads } from '../../src/client/verify/createRegistryReads.js';
-import {
-  blockTime,
-  latestBlockTimePassed,
-  operatorSignerOf,
-  send,
-  tokenOf,
-} from '../journeys/support12.js';
+import { blockTime, latestBlockTimePassed, operatorSignerOf } from '../journeys/support12.js';
 import { runCli } from '../support/cli.js';
 import { startLyingProxy } from '../support/lyingProxy.js';
 import { operatorOf } from '../support/operator.js';
 import { startTestNode, type TestNode } from '../support/testNode.js';
 import {
   accredit,
+  addIssuerProxy,
   createIssuerParty,
   firstAttributeOf,
   insertTestSchema,
@@ -160,14 +155,7 @@ describe('verifyCredential with proofs', () => {
       headers: { authorization: 'Bearer secret' },
       testSuffix: '/1',
     });
-    await send(client, {
-      registry: 'issuers-registry',
-      functionName: 'addIssuerProxy',
-      args: [ti.did, proxyData],
-      account: ti.account,
-      accessToken: await tokenOf(client, ti.signer, 'openid issuers-registry:write'),
-    });
-    const path = `/v1/issuers-registry/issuers/${ti.did}/proxies/${sha256(toHex(proxyData))}`;
+    const path = await addIssuerProxy(client, ti, proxyData);
     const provenReadsOf = async (url: string) => {
       const over = createCoreClient({ baseUrl: url });
       return (await proofs()({ client: over, reads: createRegistryReads(over, fetch) })).reads;

@@ -25,6 +25,7 @@ import {
   ALL_CHECKS_PASS,
   accredit,
   addAssertionKey,
+  addIssuerProxy,
   createIssuerParty,
   firstAttributeOf,
   insertTestSchema,
@@ -295,14 +296,7 @@ describe('verifyCredential: credentialStatus through the issuer’s proxy', () =
       headers: {},
       testSuffix: '/1',
     });
-    await send(client, {
-      registry: 'issuers-registry',
-      functionName: 'addIssuerProxy',
-      args: [ti.did, proxyData],
-      account: ti.account,
-      accessToken: await tokenOf(client, ti.signer, 'openid issuers-registry:write'),
-    });
-    listUrl = `${node.url}/v1/issuers-registry/issuers/${ti.did}/proxies/${sha256(toHex(proxyData))}/1`;
+    listUrl = `${node.url}${await addIssuerProxy(client, ti, proxyData)}/1`;
     statusList = issueStatusList(ti.signer, listUrl, [3]);
     lenient = await startLenientIssuersRegistry(node);
   });

@@ -173,6 +173,25 @@ async function setAttributeType(
   });
 }
 
+/**
+ * `issuer` adds a proxy (`proxyData`, the JSON the registry stores) through the API.
+ * @returns the path of its Issuers Registry entry: `/v1/issuers-registry/issuers/{did}/proxies/{id}`.
+ */
+export async function addIssuerProxy(
+  client: CoreClient,
+  issuer: Party,
+  proxyData: string,
+): Promise<string> {
+  await send(client, {
+    registry: 'issuers-registry',
+    functionName: 'addIssuerProxy',
+    args: [issuer.did, proxyData],
+    account: issuer.account,
+    accessToken: await tokenOf(client, issuer.signer, 'openid issuers-registry:write'),
+  });
+  return `/v1/issuers-registry/issuers/${issuer.did}/proxies/${sha256(toHex(proxyData))}`;
+}
+
 /** What a test credential holds besides its issuer: VCDM 1.1 members and times. */
 export type TestCredential = {
   type: string;

@@ -2,6 +2,7 @@ import { base58btc } from 'multiformats/bases/base58';
 import { bytesToHex, type Hex, hexToString } from 'viem';
 import { issuersRegistryAbi } from '../../../artifacts/IssuersRegistry.js';
 import { ISSUER_TYPES } from '../../identity/issuerTypes.js';
+import { findRevisionAt } from '../../identity/revisionAt.js';
 import { type CoreClient, createCoreClient } from '../createCoreClient.js';
 import type { Read, RegistryReads } from '../verify/createRegistryReads.js';
 import type { ReadsUpgrade } from '../verifyCredential.js';
@@ -258,8 +259,8 @@ async function provenAttribute(view: ProvenView, did: string, id: Hex): Promise<
 }
 
 /**
- * The revision of an attribute that was its latest at `at` (Unix seconds), over proven state: the
- * same search by halves of the revisions' block times as the node's `valid-at` read.
+ * The revision of an attribute that was its latest at `at` (Unix seconds), over proven state, by
+ * the node's own `valid-at` rule ({@link findRevisionAt}).
  */
 async function provenAttributeAt(
   view: ProvenView,
@@ -274,24 +275,18 @@ async function provenAttributeAt(
       revision: undefined,
       refusal: revertName(last.returnData, issuersRegistryAbi),
     };
-  let found: ProvenRevision = { result: last, revision: undefined, refusal: 'no revision then' };
-  let low = 0;
-  let high = ids.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const { result, decode } = await view('issuers', 'getAttributeRevision', [
-      did,
-      id,
-      ids[middle],
-    ]);
-    if (result.reverted) throw new Error(`getAttributeRevision reverted over proven state`);
-    const revision = decode() as RevisionStruct;
-    if (revision.timestamp <= at) {
-      found = { result, revision };
-      low = middle + 1;
-    } else high = middle - 1;
-  }
-  return found;
+  let result = last;
+  const revision = await findRevisionAt(
+    ids.length,
+    async (index) => {
+      const read = await view('issuers', 'getAttributeRevision', [did, id, ids[index]]);
+      if (read.result.reverted) throw new Error('getAttributeRevision reverted over proven state');
+      result = read.result;
+      return read.decode() as RevisionStruct;
+    },
+    at,
+  );
+  return revision ? { result, revision } : { result, revision, refusal: 'no revision then' };
 }
 
 /** Every id of a paginated registry view (`key…`, page, size) over proven state, and its last call. */

@@ -1,3 +1,4 @@
+import { decideByQuorum } from '../../identity/quorumRule.js';
 import type { Read, RegistryReads } from './createRegistryReads.js';
 
 /**
@@ -35,19 +36,14 @@ function withoutLinkOrigins(key: string, value: unknown): unknown {
 
 /** The outcome `quorum` of `reads` share, or a failure saying how far apart they are. */
 export function decide<T>(reads: readonly Read<T>[], quorum: number): Read<T> {
-  const groups = new Map<string, Read<T>[]>();
-  for (const read of reads) {
-    const key = read.ok
+  const { decided, agreed } = decideByQuorum(reads, quorum, (read) =>
+    read.ok
       ? `ok ${JSON.stringify(read.value, withoutLinkOrigins)}`
-      : `status ${read.status ?? 'none'}`;
-    groups.set(key, [...(groups.get(key) ?? []), read]);
-  }
-  const [largest = []] = [...groups.values()].sort((a, b) => b.length - a.length);
-  const [first] = largest;
-  const agreed = `${largest.length} of ${reads.length} nodes agreed`;
-  if (first && largest.length >= quorum && (first.ok || first.status !== undefined)) {
-    return { ...first, source: `${first.source} (${agreed})` };
-  }
+      : `status ${read.status ?? 'none'}`,
+  );
+  // Nodes that could not be reached do not decide, however many.
+  if (decided && (decided.ok || decided.status !== undefined))
+    return { ...decided, source: `${decided.source} (${agreed})` };
   return {
     ok: false,
     status: undefined,

@@ -2,6 +2,7 @@ import type { Address, Hex } from 'viem';
 import { isRevertOf } from '../../errors/contract.js';
 import { ResourceNotFoundError } from '../../errors/notFound.js';
 import { ISSUER_TYPES, type IssuerType } from '../../identity/issuerTypes.js';
+import { findRevisionAt } from '../../identity/revisionAt.js';
 import type { BlockReader } from '../../ledger/createChainReader.js';
 import { itemView, pageView } from '../common/defineView.js';
 import { readAllPages } from '../common/page.js';
@@ -66,8 +67,7 @@ const readAttribute = itemView(abi, 'getAttribute', (error, did, attributeId) =>
 
 /**
  * The revision of attribute `attributeId` of `did` that was its latest at Unix time `at`: the last
- * one stored in a block whose time is not after `at` (block times never decrease along a chain,
- * so the revisions are searched by halves).
+ * one stored in a block whose time is not after `at` ({@link findRevisionAt}).
  * @throws {ResourceNotFoundError} `Issuer`, `Attribute`; `Revision` when it had none yet.
  */
 export async function getAttributeAt(
@@ -78,19 +78,11 @@ export async function getAttributeAt(
   at: bigint,
 ): Promise<AttributeRevision> {
   const ids = await readAllPages((page) => getRevisionIds(reader, address, did, attributeId, page));
-  const revisionAt = (index: number) =>
-    getRevision(reader, address, did, attributeId, ids[index] as Hex);
-  let found: AttributeRevision | undefined;
-  let low = 0;
-  let high = ids.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const revision = await revisionAt(middle);
-    if (revision.timestamp <= at) {
-      found = revision;
-      low = middle + 1;
-    } else high = middle - 1;
-  }
+  const found = await findRevisionAt(
+    ids.length,
+    (index) => getRevision(reader, address, did, attributeId, ids[index] as Hex),
+    at,
+  );
   if (found) return found;
   throw new ResourceNotFoundError(
     'Revision',
