@@ -50,6 +50,8 @@ export type PilotStep = {
   bytesPerWrite: number;
   checkpointMiB: number;
   checkpointMs: number | undefined;
+  /** Checkpoints written since the run began (each stalls anvil while it dumps its state). */
+  checkpointsWritten: number;
   didReadMs: number;
   listPageMs: number;
   /** `getDidHistory` of the first DID: its changes (≥ 1: logs from its block are served), time. */
@@ -280,6 +282,7 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
         bytesPerWrite: bytes / writes,
         checkpointMiB: checkpoint / 2 ** 20,
         checkpointMs: checkpoints.ms,
+        checkpointsWritten: checkpoints.count,
         didReadMs,
         listPageMs,
         firstDidChanges: history.length,
@@ -308,8 +311,8 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
 /** A reveal's arguments: hash algorithm ids, hashes, timestamp data, salt. */
 type Reveal = { args: [bigint[], Hex[], Hex[], Hex] };
 
-/** How long the newest checkpoint took, from the node's log (any of its processes). */
-const checkpoints: { ms: number | undefined } = { ms: undefined };
+/** How long the newest checkpoint took, and how many were written, from the node's log (any of its processes). */
+const checkpoints: { ms: number | undefined; count: number } = { ms: undefined, count: 0 };
 
 /** `core-registry serve` on the data directory, once `/ready` answers 200. */
 async function serve(
@@ -332,7 +335,10 @@ async function serve(
   });
   createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
     const entry = JSON.parse(line) as { level?: number; msg?: string; ms?: number };
-    if (entry.msg === 'ledger checkpoint written') checkpoints.ms = entry.ms;
+    if (entry.msg === 'ledger checkpoint written') {
+      checkpoints.ms = entry.ms;
+      checkpoints.count += 1;
+    }
     // Warnings and errors of the node are the run's too.
     else if ((entry.level ?? 0) >= 40) process.stderr.write(`node: ${line}\n`);
   });
@@ -449,8 +455,9 @@ async function medianMs(count: number, read: (i: number) => Promise<unknown>): P
 
 function newestCheckpoint(dir: string): number {
   const sizes = readdirSync(dir)
-    .filter((name) => /^checkpoint-\d+\.json$/.test(name))
-    .map((name) => ({ block: Number(name.slice(11, -5)), size: statSync(join(dir, name)).size }))
+    .map((name) => ({ name, match: /^checkpoint-(\d+)\.json(?:\.gz)?$/.exec(name) }))
+    .filter(({ match }) => match)
+    .map(({ name, match }) => ({ block: Number(match?.[1]), size: statSync(join(dir, name)).size }))
     .sort((a, b) => b.block - a.block);
   return sizes[0]?.size ?? 0;
 }

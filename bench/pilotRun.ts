@@ -62,6 +62,7 @@ function print(steps: PilotStep[]): void {
     ['disk B/write', (s) => s.bytesPerWrite.toFixed(0)],
     ['checkpoint MiB', (s) => s.checkpointMiB.toFixed(1)],
     ['checkpoint ms', (s) => (s.checkpointMs === undefined ? '-' : s.checkpointMs.toFixed(0))],
+    ['checkpoints', (s) => String(s.checkpointsWritten)],
     ['DID p50 ms', (s) => s.didReadMs.toFixed(2)],
     ['list p50 ms', (s) => s.listPageMs.toFixed(2)],
     ['history', (s) => `${s.firstDidChanges} in ${s.firstDidHistoryMs.toFixed(0)} ms`],

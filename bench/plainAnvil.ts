@@ -11,7 +11,7 @@ export async function startPlainAnvil(
   chainId: number,
   options: { historyStates?: number; transactionBlocksKept?: number } = {},
 ): Promise<{ url: string; stop(): void }> {
-  const args = toAnvilArgs({ port: 0, chainId, loadState: undefined, ...options });
+  const args = toAnvilArgs({ port: 0, chainId, ...options });
   const child = spawn(resolveAnvilBinary(), args, {
     stdio: ['ignore', 'pipe', 'ignore'],
   });

@@ -16,11 +16,7 @@ let anvil: Awaited<ReturnType<typeof spawnAnvil>>;
 let url: string;
 
 beforeAll(async () => {
-  anvil = await spawnAnvil(
-    toAnvilArgs({ port: 0, chainId: 2026, loadState: undefined }),
-    SILENT_LOGGER,
-    30_000,
-  );
+  anvil = await spawnAnvil(toAnvilArgs({ port: 0, chainId: 2026 }), SILENT_LOGGER, 30_000);
   url = `http://127.0.0.1:${anvil.port}`;
 });
 

@@ -7,6 +7,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createLedgerClient } from '../../src/ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
@@ -67,6 +68,49 @@ describe('damaged ledger files', () => {
     expect(readdirSync(dir)).toContain(`${checkpoint.split('/').pop()}.damaged`);
   });
 
+  test('behavior: a checkpoint altered inside its gzip stream fails its CRC and is set aside', async () => {
+    const dataDir = newDataDir();
+    const dir = join(dataDir, 'ledger');
+    const first = await withLedger(dataDir, writeOnce);
+    const second = await withLedger(dataDir, writeOnce);
+    const name = newest(dir, 'checkpoint-');
+    expect(name).toMatch(/^checkpoint-\d+\.json\.gz$/);
+    const bytes = readFileSync(join(dir, name));
+    expect([...bytes.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+    // One bit of the last block of the stream: the trailer's CRC-32 no longer matches.
+    bytes[bytes.length - 12] = (bytes[bytes.length - 12] as number) ^ 1;
+    writeFileSync(join(dir, name), bytes);
+    const receipts = await withLedger(dataDir, async (url) => [
+      await receiptOf(url, first),
+      await receiptOf(url, second),
+    ]);
+    expect(receipts.every((receipt) => receipt !== null)).toBe(true);
+    expect(readdirSync(dir)).toContain(`${name}.damaged`);
+  });
+
+  test('behavior: an unzipped checkpoint of an earlier node loads, and the journal after it replays', async () => {
+    const dataDir = newDataDir();
+    const dir = join(dataDir, 'ledger');
+    const first = await withLedger(dataDir, writeOnce);
+    for (const name of readdirSync(dir).filter((file) => file.startsWith('checkpoint-'))) {
+      const path = join(dir, name);
+      writeFileSync(path.replace(/\.gz$/, ''), gunzipSync(readFileSync(path)));
+      rmSync(path);
+    }
+    const second = await withLedger(dataDir, writeOnce);
+    const { receipts, nonce } = await withLedger(dataDir, async (url) => {
+      const receipts = [await receiptOf(url, first), await receiptOf(url, second)];
+      const client = createLedgerClient({ url });
+      // State, not only receipts (the archive keeps those): the first sender's nonce moved.
+      const sender = (receipts[0] as { from: string }).from;
+      const nonce = await client.request('eth_getTransactionCount', [sender, 'latest']);
+      await client.close();
+      return { receipts, nonce };
+    });
+    expect(receipts.every((receipt) => receipt !== null)).toBe(true);
+    expect(nonce).toBe('0x1');
+  });
+
   test('behavior: a torn last journal line (an append never acknowledged) is ignored', async () => {
     const dataDir = newDataDir();
     const dir = join(dataDir, 'ledger');
@@ -79,7 +123,7 @@ describe('damaged ledger files', () => {
     const dataDir = newDataDir();
     const dir = join(dataDir, 'ledger');
     await withLedger(dataDir, writeOnce);
-    const state = readFileSync(join(dir, newest(dir, 'checkpoint-')));
+    const state = gunzipSync(readFileSync(join(dir, newest(dir, 'checkpoint-'))));
     for (const name of readdirSync(dir)) rmSync(join(dir, name), { recursive: true });
     writeFileSync(join(dir, 'state.json'), state.subarray(0, state.length / 2));
     const ledger = new EmbeddedLedger({

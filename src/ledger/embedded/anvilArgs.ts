@@ -3,8 +3,6 @@ export type AnvilSettings = {
   /** Port to bind on 127.0.0.1; 0 lets the OS choose. */
   port: number;
   chainId: number;
-  /** Checkpoint to load at start, if any (anvil's state dump format). */
-  loadState: string | undefined;
   /**
    * Historical states kept in memory besides the head's (default: none). Each is a whole copy of
    * the state: with 256 of them, 20,000 DIDs took 6.6 GiB. Without any, `eth_call` at an earlier
@@ -59,6 +57,8 @@ export function toAnvilArgs(settings: AnvilSettings): string[] {
     '--accounts',
     '0',
     '--no-cors',
-    ...(settings.loadState ? ['--load-state', settings.loadState] : []),
+    // A checkpoint is loaded over JSON-RPC (`anvil_loadState`), often above anvil's 2 MB; what
+    // others send reaches anvil through the front, whose own limit stays (ledgerFront.ts).
+    '--no-request-size-limit',
   ];
 }

@@ -7,24 +7,24 @@ import {
 } from './checkpointPolicy.js';
 
 const MiB = 1024 * 1024;
-const quiet = { blocks: 10, journalBytes: 0, checkpointBytes: 0, mineMs: 1 };
+const quiet = { blocks: 10, journalBytes: 0, stateBytes: 0, mineMs: 1 };
 
 describe('isCheckpointDue', () => {
   test('default: nothing mined since the last checkpoint, nothing to save', () => {
     expect(isCheckpointDue({ ...quiet, blocks: 0, journalBytes: 100 * MiB })).toBe(false);
   });
 
-  test('behavior: the journal must grow by a share of the checkpoint, and by a floor', () => {
-    const checkpointBytes = 200 * MiB;
-    const share = checkpointBytes * JOURNAL_SHARE;
-    expect(isCheckpointDue({ ...quiet, checkpointBytes, journalBytes: share - 1 })).toBe(false);
-    expect(isCheckpointDue({ ...quiet, checkpointBytes, journalBytes: share })).toBe(true);
+  test('behavior: the journal must grow by a share of the state, and by a floor', () => {
+    const stateBytes = 200 * MiB;
+    const share = stateBytes * JOURNAL_SHARE;
+    expect(isCheckpointDue({ ...quiet, stateBytes, journalBytes: share - 1 })).toBe(false);
+    expect(isCheckpointDue({ ...quiet, stateBytes, journalBytes: share })).toBe(true);
     expect(
-      isCheckpointDue({ ...quiet, checkpointBytes: MiB, journalBytes: MIN_JOURNAL_BYTES - 1 }),
+      isCheckpointDue({ ...quiet, stateBytes: MiB, journalBytes: MIN_JOURNAL_BYTES - 1 }),
     ).toBe(false);
-    expect(
-      isCheckpointDue({ ...quiet, checkpointBytes: MiB, journalBytes: MIN_JOURNAL_BYTES }),
-    ).toBe(true);
+    expect(isCheckpointDue({ ...quiet, stateBytes: MiB, journalBytes: MIN_JOURNAL_BYTES })).toBe(
+      true,
+    );
   });
 
   test('behavior: blocks whose replay would outlast the budget call for one, whatever the journal', () => {

@@ -2,8 +2,8 @@
  * When the embedded ledger writes its next checkpoint. A checkpoint is a whole copy of the
  * state; the journal since the last one is what a restart replays, block by block. So the
  * checkpoint is paid for by change: it is written once the journal has grown by a share of the
- * last checkpoint's size (disk bytes per write stay bounded as the chain grows, instead of a
- * whole-chain rewrite every minute), or once replaying the blocks since it would take longer than
+ * state's size (disk bytes per write stay bounded as the chain grows, instead of a whole-chain
+ * rewrite every minute, and so does the share of time anvil spends dumping the state), or once replaying the blocks since it would take longer than
  * a restart may (anvil's cost per block grows with the state: about 0.4 s at 10,000 DIDs).
  * - Design: DESIGN.md §11, §12
  */
@@ -12,13 +12,16 @@ export type CheckpointProgress = {
   blocks: number;
   /** Journal bytes appended since the last checkpoint. */
   journalBytes: number;
-  /** Size of the last checkpoint, bytes. */
-  checkpointBytes: number;
+  /**
+   * Size of the state at the last checkpoint: anvil's dump as JSON, before it is gzipped. What a
+   * dump costs anvil grows with it, not with the smaller file.
+   */
+  stateBytes: number;
   /** What mining a block took lately, milliseconds (replaying it takes about as long). */
   mineMs: number;
 };
 
-/** Journal growth, as a share of the last checkpoint's size, that calls for the next one. */
+/** Journal growth, as a share of the state's size, that calls for the next one. */
 export const JOURNAL_SHARE = 0.5;
 /** Journal growth that never calls for a checkpoint, however small the last one. */
 export const MIN_JOURNAL_BYTES = 4 * 1024 * 1024;
@@ -27,8 +30,8 @@ export const REPLAY_BUDGET_MS = 10_000;
 
 /** Whether the progress since the last checkpoint calls for the next one. */
 export function isCheckpointDue(progress: CheckpointProgress): boolean {
-  const { blocks, journalBytes, checkpointBytes, mineMs } = progress;
+  const { blocks, journalBytes, stateBytes, mineMs } = progress;
   if (blocks === 0) return false;
   if (blocks * mineMs >= REPLAY_BUDGET_MS) return true;
-  return journalBytes >= Math.max(MIN_JOURNAL_BYTES, checkpointBytes * JOURNAL_SHARE);
+  return journalBytes >= Math.max(MIN_JOURNAL_BYTES, stateBytes * JOURNAL_SHARE);
 }

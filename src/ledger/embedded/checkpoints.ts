@@ -1,18 +1,35 @@
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
 import { EmbeddedLedgerError } from '../../errors/ledger.js';
 import { replaceFileAtomic } from '../../files/writeFileAtomic.js';
 import type { SupervisorLogger } from './supervisorLogger.js';
 
 /**
  * The files of the durable embedded ledger in `<data dir>/ledger/`:
- * - `checkpoint-<block>.json`: the ledger's state at a block (anvil's state dump format),
- *   replaced atomically; the newest two are kept, so a damaged one never costs the chain;
+ * - `checkpoint-<block>.json.gz`: the ledger's state at a block, as anvil dumps it (its state
+ *   dump format, gzipped by anvil), replaced atomically; the newest two are kept, so a damaged one
+ *   never costs the chain. Earlier nodes wrote them unzipped (`checkpoint-<block>.json`): both load;
  * - `journal-<block>.jsonl`: what happened after the checkpoint of that block (see journal.ts);
  * - `state.json`: the state file of nodes before the journal, read once if nothing newer exists.
  * - Design: DESIGN.md §11
  */
-const CHECKPOINT = /^checkpoint-(\d+)\.json$/;
+const CHECKPOINT = /^checkpoint-(\d+)\.json(?:\.gz)?$/;
 const SEGMENT = /^journal-(\d+)\.jsonl$/;
 export const LEGACY_STATE_FILE = 'state.json';
 
@@ -36,38 +53,70 @@ export function segmentPath(dir: string, block: number): string {
 }
 
 /**
- * The newest checkpoint that is intact, to load at start. A damaged one (unreadable JSON) is
- * renamed `*.damaged`, logged with its path, and the one before it is used: the journal still
- * covers the blocks since then.
+ * The newest checkpoint that is intact, to load at start. A damaged one (a gzip stream that does
+ * not check out, or JSON that does not parse) is renamed `*.damaged`, logged with its path, and
+ * the one before it is used: the journal still covers the blocks since then.
  */
-export function chooseCheckpoint(dir: string, logger: SupervisorLogger): string | undefined {
+export async function chooseCheckpoint(
+  dir: string,
+  logger: SupervisorLogger,
+): Promise<string | undefined> {
   const candidates = numbered(dir, CHECKPOINT).reverse();
   const legacy = join(dir, LEGACY_STATE_FILE);
   if (candidates.length === 0) {
     if (!existsSync(legacy)) return undefined;
-    if (isIntact(legacy)) return legacy;
+    if (await isIntact(legacy)) return legacy;
     throw new EmbeddedLedgerError(
       `The ledger state file "${legacy}" is damaged (not complete JSON): restore it from a backup; environment.json and operator.json are untouched`,
     );
   }
   for (const { path } of candidates) {
-    if (isIntact(path)) return path;
+    if (await isIntact(path)) return path;
     logger.error({ file: path }, 'damaged ledger checkpoint set aside; using the previous one');
     renameSync(path, `${path}.damaged`);
   }
   return undefined;
 }
 
+/** A checkpoint's bytes as anvil's `anvil_loadState` takes them (gzipped or plain JSON). */
+export function readCheckpoint(path: string): Promise<Buffer> {
+  return readFile(path);
+}
+
+/** The size of the state a checkpoint holds (for a gzipped one, before it was gzipped). */
+export function stateSizeOf(path: string): number {
+  if (!path.endsWith('.gz')) return statSync(path).size;
+  const file = openSync(path, 'r');
+  try {
+    const trailer = Buffer.alloc(4);
+    readSync(file, trailer, 0, 4, fstatSync(file).size - 4);
+    return trailer.readUInt32LE(0);
+  } finally {
+    closeSync(file);
+  }
+}
+
 /**
- * Writes the checkpoint of `block` atomically, then forgets what the previous checkpoint makes
- * redundant: older checkpoints, journal segments before it, the legacy state file.
+ * The size of what `gzip` holds, from its trailer (RFC 1952 ISIZE: modulo 2^32, so a state of
+ * 4 GiB or more reads smaller and is checkpointed more often, never less).
+ */
+export function gzippedSize(gzip: Uint8Array): number {
+  return Buffer.from(gzip.buffer, gzip.byteOffset, gzip.byteLength).readUInt32LE(
+    gzip.byteLength - 4,
+  );
+}
+
+/**
+ * Writes the checkpoint of `block` (`state`: anvil's gzipped dump, as it gave it) atomically,
+ * then forgets what the previous checkpoint makes redundant: older checkpoints, journal segments
+ * before it, the legacy state file.
  */
 export async function writeCheckpoint(
   dir: string,
   block: number,
   state: Uint8Array,
 ): Promise<void> {
-  await replaceFileAtomic(join(dir, `checkpoint-${block}.json`), state, { mode: 0o600 });
+  await replaceFileAtomic(join(dir, `checkpoint-${block}.json.gz`), state, { mode: 0o600 });
   const checkpoints = numbered(dir, CHECKPOINT);
   const previous = checkpoints.length > 1 ? checkpoints[checkpoints.length - 2] : undefined;
   if (!previous) return;
@@ -76,7 +125,22 @@ export async function writeCheckpoint(
   rmSync(join(dir, LEGACY_STATE_FILE), { force: true });
 }
 
-function isIntact(path: string): boolean {
+/**
+ * Whether a checkpoint is whole. A gzipped one is read through once: gzip's CRC-32 and length
+ * catch a torn or altered file without holding the state in memory. A plain one must parse.
+ */
+async function isIntact(path: string): Promise<boolean> {
+  if (!path.endsWith('.gz')) return isWholeJson(path);
+  const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
+  try {
+    await pipeline(createReadStream(path), createGunzip(), discard);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isWholeJson(path: string): boolean {
   try {
     const state = JSON.parse(readFileSync(path, 'utf8')) as { best_block_number?: unknown };
     return state.best_block_number !== undefined;

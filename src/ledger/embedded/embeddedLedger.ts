@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -7,12 +7,12 @@ import { EmbeddedLedgerError } from '../../errors/ledger.js';
 import { writeFileAtomic } from '../../files/writeFileAtomic.js';
 import type { LedgerTransport } from '../createLedgerClient.js';
 import { toAnvilArgs } from './anvilArgs.js';
-import { getHead } from './anvilRpc.js';
+import { callAnvil, getHead } from './anvilRpc.js';
 import { type LedgerArchive, openLedgerArchive } from './archive.js';
 import { archiveBlocks, catchUpArchive, revertReasonOf } from './archiveBlocks.js';
 import { type BlockProducer, createBlockProducer } from './blockProducer.js';
 import { isCheckpointDue } from './checkpointPolicy.js';
-import { chooseCheckpoint } from './checkpoints.js';
+import { chooseCheckpoint, readCheckpoint, stateSizeOf } from './checkpoints.js';
 import {
   type FrontAnswer,
   forgetAnvil,
@@ -307,13 +307,8 @@ export class EmbeddedLedger {
 
   async #spawn(): Promise<void> {
     const { chainId, blockTime, logger, startTimeoutMs } = this.#options;
-    const loadState = chooseCheckpoint(this.#dir, logger);
-    const args = toAnvilArgs({
-      port: 0,
-      chainId,
-      loadState,
-      historyStates: this.#options.historyStates,
-    });
+    const checkpoint = await chooseCheckpoint(this.#dir, logger);
+    const args = toAnvilArgs({ port: 0, chainId, historyStates: this.#options.historyStates });
     const { child, port } = await spawnAnvil(args, logger, startTimeoutMs);
     this.#child = child;
     if (child.pid !== undefined) writePidFile(join(this.#dir, 'anvil.pid'), child.pid);
@@ -321,6 +316,11 @@ export class EmbeddedLedger {
     child.once('exit', (code, signal) => this.#onExit(child, code, signal));
     const anvilUrl = `http://127.0.0.1:${port}`;
     await assertChainId(anvilUrl, chainId);
+    // What `--load-state` does at start, from a gzipped checkpoint too (the flag reads JSON only).
+    if (checkpoint) {
+      const state = await readCheckpoint(checkpoint);
+      await callAnvil(anvilUrl, 'anvil_loadState', [`0x${state.toString('hex')}`]);
+    }
     // The archive follows the checkpoint's chain; the journal's blocks are archived as replayed.
     const archive = this.#archive as LedgerArchive;
     await catchUpArchive(anvilUrl, archive, (await getHead(anvilUrl)).block, logger);
@@ -333,11 +333,11 @@ export class EmbeddedLedger {
       anvilUrl,
       head: replay.head,
       pending: replay.pending,
-      checkpointBytes: loadState ? statSync(loadState).size : 0,
+      stateBytes: checkpoint ? stateSizeOf(checkpoint) : 0,
     });
     // A new chain's genesis block carries anvil's start time: the journal replays onto it. After
     // a replay, a checkpoint keeps the next recovery short.
-    if (!loadState || replay.replayed > 0) await this.#sequencer.checkpoint(true);
+    if (!checkpoint || replay.replayed > 0) await this.#sequencer.checkpoint(true);
     this.#anvilPort = port;
     // Operator tools on this machine (`core-registry admin deploy-instance`) find the ledger here;
     // it listens on 127.0.0.1 only and is never served to clients.
