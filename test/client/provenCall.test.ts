@@ -1,6 +1,7 @@
 import { decodeFunctionResult, encodeFunctionData, type Hex, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCoreClient } from '../../src/client/createCoreClient.js';
+import { createProofCache } from '../../src/client/proofs/provenAccounts.js';
 import { provenCall } from '../../src/client/proofs/provenCall.js';
 import type { RpcHeader } from '../../src/client/proofs/qbftHeader.js';
 import { StateProofError } from '../../src/client/proofs/stateProof.js';
@@ -17,6 +18,8 @@ let node: TestNode;
 let liar: Awaited<ReturnType<typeof startLyingProxy>>;
 /** What the proxy alters: `eth_getProof` answers, `eth_call` results, or nothing. */
 let lie: 'none' | 'proof' | 'call' = 'none';
+/** The accounts of the `eth_getProof` answers passed through, with how many slots each proved. */
+const proofsSeen: { address: string; slots: number }[] = [];
 
 beforeAll(async () => {
   // A ledger of its own: the embedded one keeps the head's state only, which other files' blocks would move.
@@ -27,6 +30,10 @@ beforeAll(async () => {
     }[];
     for (const [i, entry] of entries.entries()) {
       const { result } = entry;
+      if (methods[i] === 'eth_getProof' && typeof result === 'object') {
+        const { address, storageProof = [] } = result as { address: string; storageProof?: [] };
+        proofsSeen.push({ address: address.toLowerCase(), slots: storageProof.length });
+      }
       if (lie === 'proof' && methods[i] === 'eth_getProof' && typeof result === 'object') {
         const [first] = result.storageProof ?? [];
         if (first) first.value = '0x2a';
@@ -89,6 +96,59 @@ describe('provenCall', () => {
     expect(names).toContain('TPR:insertUserAttributes');
     expect(proven.proven.accounts).toBeGreaterThanOrEqual(2);
     expect(proven.proven.slots).toBeGreaterThan(10);
+  });
+
+  test('behavior: calls running side by side under one state root prove each account once', async () => {
+    lie = 'none';
+    const client = createCoreClient({ baseUrl: liar.url });
+    const { address } = readRecord(`${node.dataDir}/operator.json`);
+    const views = [1n, 2n, 3n].map((page) =>
+      encodeFunctionData({
+        abi: policies().abi,
+        functionName: 'getSubjectAttributes',
+        args: [address, page, 2n],
+      }),
+    );
+    const run = (header: RpcHeader, cache?: ReturnType<typeof createProofCache>) =>
+      Promise.all(
+        views.map((data) =>
+          provenCall(client, {
+            to: policies().to,
+            data,
+            header: async () => header,
+            chainId: node.environment.chainId,
+            ...(cache ? { cache } : {}),
+          }),
+        ),
+      );
+    // The embedded ledger keeps the head's state only: a block in between means starting again.
+    for (let attempt = 1; ; attempt++) {
+      const header = await client.rpc<RpcHeader>('eth_getBlockByNumber', ['latest', false]);
+      try {
+        proofsSeen.length = 0;
+        const shared = await run(header, createProofCache());
+        const sharedProofs = [...proofsSeen];
+        const claimed = await Promise.all(
+          views.map((data) =>
+            client.rpc<Hex>('eth_call', [{ to: policies().to, data }, header.number]),
+          ),
+        );
+        proofsSeen.length = 0;
+        await run(header);
+        // The implementation behind the proxy is asked for its account and code only, and once.
+        const codeOnly = sharedProofs.filter((p) => p.slots === 0).map((p) => p.address);
+        expect(codeOnly.length).toBeGreaterThan(0);
+        expect(new Set(codeOnly).size).toBe(codeOnly.length);
+        expect(shared.map((result) => result.returnData)).toEqual(claimed);
+        // Without a cache each call proves everything itself: the same accounts, once per call.
+        expect(proofsSeen.filter((p) => p.slots === 0)).toHaveLength(
+          views.length * codeOnly.length,
+        );
+        return;
+      } catch (error) {
+        if (attempt === 5 || !/BlockOutOfRange/.test(String(error))) throw error;
+      }
+    }
   });
 
   test('error: a node that alters its eth_getProof answers is caught; one that alters eth_call is contradicted', async () => {

@@ -5,14 +5,14 @@ import { createAccount, createAddressFromString } from '@ethereumjs/util';
 import { type Address, getAddress, type Hex, hexToBigInt, hexToBytes, pad, toHex } from 'viem';
 import type { CoreClient } from '../createCoreClient.js';
 import { LedgerRpcError } from '../errors.js';
-import type { RpcHeader } from './qbftHeader.js';
 import {
-  type AccountProof,
-  type ProvenAccount,
-  StateProofError,
-  verifyAccountProof,
-  verifyCode,
-} from './stateProof.js';
+  newProvenAccounts,
+  type ProofCache,
+  type ProvenAccountWithCode,
+  proveWanted,
+} from './provenAccounts.js';
+import type { RpcHeader } from './qbftHeader.js';
+import { StateProofError } from './stateProof.js';
 
 /** The hardfork the EVM runs views under: the contracts are compiled for Cancun. */
 const HARDFORK = Hardfork.Cancun;
@@ -85,35 +85,6 @@ export type ProvenCallParameters = {
   header: () => Promise<RpcHeader>;
 };
 
-/** Accounts (with code and slots) proven against one block's state root. */
-type ProvenAccounts = Map<Address, ProvenAccount & { code: Hex }>;
-
-/** What {@link provenCall} keeps between calls: the proven accounts of the latest blocks. */
-export type ProofCache = { accountsAt(header: RpcHeader): ProvenAccounts };
-
-/** Blocks whose proven accounts a cache keeps: the head and the one before, for calls in flight. */
-const CACHED_BLOCKS = 2;
-
-/**
- * A cache of proven accounts, keyed by the state root they were checked against (a proof holds
- * for its root, whichever block carries it); a call under another root starts from nothing.
- */
-export function createProofCache(): ProofCache {
-  const blocks = new Map<string, ProvenAccounts>();
-  return {
-    accountsAt(header) {
-      const key = header.stateRoot.toLowerCase();
-      let accounts = blocks.get(key);
-      if (!accounts) {
-        accounts = new Map();
-        blocks.set(key, accounts);
-        for (const old of [...blocks.keys()].slice(0, -CACHED_BLOCKS)) blocks.delete(old);
-      }
-      return accounts;
-    },
-  };
-}
-
 /** Headers tried when the ledger has moved past the state of the one asked. */
 const STATE_ATTEMPTS = 8;
 
@@ -132,7 +103,8 @@ async function provenCallAt(
 ): Promise<ProvenCallResult> {
   const { to, data, header, chainId } = parameters;
   const block = header.number;
-  const accounts: ProvenAccounts = parameters.cache?.accountsAt(header) ?? new Map();
+  const proven = parameters.cache?.at(header) ?? newProvenAccounts();
+  const { accounts } = proven;
   const wanted = new Map<Address, Set<Hex>>([[getAddress(to), new Set()]]);
   const list = await client.rpc<{ accessList: { address: Address; storageKeys: Hex[] }[] }>(
     'eth_createAccessList',
@@ -144,7 +116,7 @@ async function provenCallAt(
     wanted.set(getAddress(address), slots);
   }
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    await proveMissing(client, header, wanted, accounts);
+    await proveWanted(client, header, wanted, proven);
     try {
       const result = await execute(accounts, { to, data, header, chainId });
       let slots = 0;
@@ -164,51 +136,9 @@ async function provenCallAt(
   throw new StateProofError(`the call still reads unproven state after ${MAX_ROUNDS} rounds`);
 }
 
-/** Fetches and checks the proofs of every wanted account and slot not proven yet. */
-async function proveMissing(
-  client: Pick<CoreClient, 'rpcBatch'>,
-  header: RpcHeader,
-  wanted: Map<Address, Set<Hex>>,
-  accounts: Map<Address, ProvenAccount & { code: Hex }>,
-): Promise<void> {
-  const missing = [...wanted].flatMap(([address, slots]) => {
-    const known = accounts.get(address);
-    const absent = [...slots].filter((slot) => !known?.storage.has(slot));
-    return known && absent.length === 0 ? [] : [{ address, slots: absent }];
-  });
-  if (missing.length === 0) return;
-  const outcomes = await client.rpcBatch<unknown>(
-    missing.flatMap(({ address, slots }) => [
-      { method: 'eth_getProof', params: [address, slots, header.number] },
-      { method: 'eth_getCode', params: [address, header.number] },
-    ]),
-  );
-  for (const [i, { address, slots }] of missing.entries()) {
-    const proof = outcomes[2 * i];
-    const code = outcomes[2 * i + 1];
-    for (const outcome of [proof, code]) {
-      if (outcome?.status === 'failure') throw outcome.error;
-    }
-    if (proof?.status !== 'success' || code?.status !== 'success') {
-      throw new StateProofError(`the node gave no proof of ${address}`);
-    }
-    const account = await verifyAccountProof(proof.result as AccountProof, header.stateRoot, slots);
-    if (getAddress(account.address) !== address) {
-      throw new StateProofError(`the node proved ${account.address}, not ${address}`);
-    }
-    verifyCode(account, code.result as Hex);
-    const known = accounts.get(address);
-    accounts.set(address, {
-      ...account,
-      storage: new Map([...(known?.storage ?? []), ...account.storage]),
-      code: code.result as Hex,
-    });
-  }
-}
-
 /** Runs the call in an EVM that sees only proven state, and stops at any other read. */
 async function execute(
-  accounts: Map<Address, ProvenAccount & { code: Hex }>,
+  accounts: Map<Address, ProvenAccountWithCode>,
   call: { to: Address; data: Hex; header: RpcHeader; chainId: number },
 ): Promise<{ returnData: Hex; reverted: boolean }> {
   const state = new ProvenStateManager(accounts);
@@ -270,8 +200,8 @@ function commonOf(chainId: number): ReturnType<typeof createCustomCommon> {
  */
 class ProvenStateManager extends SimpleStateManager {
   unproven: Unproven | undefined;
-  private readonly accounts: Map<Address, ProvenAccount & { code: Hex }>;
-  constructor(accounts: Map<Address, ProvenAccount & { code: Hex }>) {
+  private readonly accounts: Map<Address, ProvenAccountWithCode>;
+  constructor(accounts: Map<Address, ProvenAccountWithCode>) {
     super();
     this.accounts = accounts;
   }

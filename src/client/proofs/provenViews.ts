@@ -11,12 +11,8 @@ import { issuersRegistryAbi } from '../../../artifacts/IssuersRegistry.js';
 import { schemasRegistryAbi } from '../../../artifacts/SchemasRegistry.js';
 import { type DidDocumentRecord, toDidDocument } from '../../identity/didDocument.js';
 import type { CoreClient } from '../createCoreClient.js';
-import {
-  createProofCache,
-  type ProofCache,
-  type ProvenCallResult,
-  provenCall,
-} from './provenCall.js';
+import { createProofCache, type ProofCache } from './provenAccounts.js';
+import { type ProvenCallResult, provenCall } from './provenCall.js';
 import type { RpcHeader } from './qbftHeader.js';
 import { type QbftCheckpoint, qbftHeaderSource } from './qbftHeaderSource.js';
 
@@ -70,9 +66,12 @@ export async function openProvenState(
   options: ProofOptions,
 ): Promise<{ state: ProvenState; established: string }> {
   const { checkpoint } = options;
-  const header = checkpoint
-    ? qbftHeaderSource(client, checkpoint, options.epochLength)
-    : () => client.rpc<RpcHeader>('eth_getBlockByNumber', ['latest', false]);
+  // The calls of one verification run side by side: they share each header being fetched.
+  const header = shareInFlight<RpcHeader>(
+    checkpoint
+      ? qbftHeaderSource(client, checkpoint, options.epochLength)
+      : () => client.rpc<RpcHeader>('eth_getBlockByNumber', ['latest', false]),
+  );
   const anchor = checkpoint
     ? `header by validator seals from block ${checkpoint.number}`
     : 'header as the node gave it';
@@ -200,4 +199,23 @@ function canonical(value: unknown): string {
       ? Object.fromEntries(Object.entries(entry).sort(([a], [b]) => (a < b ? -1 : 1)))
       : entry,
   );
+}
+
+/**
+ * `fetch`, shared by the callers that ask while it runs: they all get its one result. A caller
+ * that asks after it settled starts a new one (the latest header is asked for anew).
+ */
+export function shareInFlight<T>(fetch: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  return () => {
+    if (!running) {
+      const started = fetch();
+      running = started;
+      const settle = () => {
+        if (running === started) running = undefined;
+      };
+      started.then(settle, settle);
+    }
+    return running;
+  };
 }
