@@ -5,6 +5,18 @@ import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import { cpuSeconds } from './plainAnvil.js';
 
+/**
+ * Starts an API node with `dataDir`: on `ledgerUrl`, or on an embedded ledger of its own
+ * (genesis on first start, its front on `ledgerPort`) when it is undefined; resolves with its URL
+ * once ready.
+ */
+export type StartNode = (
+  ledgerUrl: string | undefined,
+  dataDir: string,
+  ledgerPort?: number,
+  env?: Record<string, string>,
+) => Promise<{ url: string; child: ChildProcess }>;
+
 /** One line of the report. */
 export type Row = {
   name: string;

@@ -1,27 +1,23 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { encodeFunctionData, type Hex, keccak256, toHex } from 'viem';
-import { generatePrivateKey, type LocalAccount, privateKeyToAccount } from 'viem/accounts';
-import { signPresentation, signSelfAttestation } from '../src/client/credentials.js';
-import { requestToken } from '../src/client/requestToken.js';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { type Environment, readEnvironment } from '../src/genesis/environment.js';
-import { loadOrCreateOperator, type Operator } from '../src/genesis/operator.js';
+import { loadOrCreateOperator } from '../src/genesis/operator.js';
 import { createLedgerClient, type LedgerClient } from '../src/ledger/createLedgerClient.js';
 import { readPidFile } from '../src/ledger/embedded/processFiles.js';
-import { REGISTRIES } from '../src/registries/catalog.js';
-import { freePort, measure, measureSamples, measureTasks, type Row, stopChild } from './measure.js';
-import { cpuSeconds, rssMiB, startPlainAnvil } from './plainAnvil.js';
+import { freePort, measure, measureSamples, type Row, stopChild } from './measure.js';
+import { rssMiB, startPlainAnvil } from './plainAnvil.js';
 import { measureScale, type ScaleRows } from './scale.js';
 import { seed } from './seed.js';
 import { createSoftHsmKeys } from './softHsmKey.js';
+import { measureHsmTokens, measureTokens, TOKEN_REQUESTS } from './tokenRows.js';
 import { measureVerify, reportVerify } from './verify.js';
-
-type SoftHsmKeys = Awaited<ReturnType<typeof createSoftHsmKeys>>;
+import { measureSignedWrites, measureWrites, WRITES, withNodeCpu } from './writeRows.js';
 
 /**
  * `npm run bench`: measures the node against baselines taken in the same run, and prints
@@ -56,13 +52,9 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 /** Extra Node flags for the API node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profile`. */
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const TOKEN_REQUESTS = 400;
-/** Writes of the rows that sign as they send (n, n2). */
-const SIGNED_WRITES = 500;
 /** The registry sizes the scale rows compare (BENCH_SCALE_DIDS sets the larger). */
 const SCALE_SMALL = 1_000;
 const SCALE_LARGE = Number(process.env.BENCH_SCALE_DIDS ?? 100_000);
-const WRITES = 2_000;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SECTIONS = ['main', 'verify', 'scale'] as const;
 
@@ -158,7 +150,7 @@ async function measureMain(): Promise<void> {
       token: await withNodeCpu(node.pid, TOKEN_REQUESTS, () =>
         measureTokens('(h) token requests, timestamp:write', nodeUrl, operator),
       ),
-      ...(await measureHsmTokens(ledgerUrl, dataDir, operator, children, hsm)),
+      ...(await measureHsmTokens(startNode, ledgerUrl, dataDir, operator, children, hsm)),
       ...(await measureSignedWrites(ledgerUrl, environment, hsm)),
       ...(await measureWrites(nodeUrl, ledgerUrl, plain.url, operator, environment, node.pid)),
     };
@@ -194,207 +186,6 @@ async function firstReadAfterBlock(client: LedgerClient, url: string): Promise<n
   const started = performance.now();
   await (await fetch(url)).text();
   return performance.now() - started;
-}
-
-/**
- * 2,000 `commitTimestampHashes` transactions signed beforehand, pushed 16 at a time: through the
- * node (token verification, decoding, sender recovery, scope, signer binding) and straight to
- * the ledger from another account.
- */
-async function measureWrites(
-  nodeUrl: string,
-  ledgerUrl: string,
-  plainUrl: string,
-  operator: Operator,
-  environment: Environment,
-  nodePid: number | undefined,
-) {
-  const { accessToken } = await requestToken({
-    baseUrl: nodeUrl,
-    scope: 'openid timestamp:write',
-    holder: operator,
-  });
-  const signer = operator.account;
-  const direct = privateKeyToAccount(generatePrivateKey());
-  const sign = async (account: typeof signer, count: number, firstNonce: number) => {
-    const raws: Hex[] = [];
-    for (let i = 0; i < count; i++) {
-      raws.push(
-        await account.signTransaction({
-          type: 'eip1559',
-          chainId: environment.chainId,
-          to: environment.registries.timestamp,
-          data: encodeFunctionData({
-            abi: REGISTRIES.timestamp.abi,
-            functionName: 'commitTimestampHashes',
-            args: [keccak256(toHex(`${account.address} ${i}`))],
-          }),
-          nonce: firstNonce + i,
-          gas: 200_000n,
-          maxFeePerGas: 0n,
-          maxPriorityFeePerGas: 0n,
-        }),
-      );
-    }
-    return raws;
-  };
-  const nonce = Number(
-    await rpcCall(ledgerUrl, 'eth_getTransactionCount', [signer.address, 'pending']),
-  );
-  const gated = await sign(signer, WRITES, nonce);
-  const straight = await sign(direct, WRITES, 0);
-  const unjournaled = await sign(privateKeyToAccount(generatePrivateKey()), WRITES, 0);
-  const push = (url: string, raws: Hex[], headers: Record<string, string>) => async (i: number) => {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: i,
-        method: 'eth_sendRawTransaction',
-        params: [raws[i]],
-      }),
-    });
-    return 'result' in ((await response.json()) as object);
-  };
-  const authorization = { authorization: `Bearer ${accessToken}` };
-  return {
-    writeGate: await withNodeCpu(nodePid, WRITES, () =>
-      measureTasks(
-        '(i) 2,000 writes through /v1/ledger',
-        WRITES,
-        16,
-        push(`${nodeUrl}/v1/ledger`, gated, authorization),
-      ),
-    ),
-    // The front is the node's: the node's CPU per direct write is the floor the gate adds to.
-    writeDirect: await withNodeCpu(nodePid, WRITES, () =>
-      measureTasks(
-        '(j) 2,000 writes straight to the ledger',
-        WRITES,
-        16,
-        push(ledgerUrl, straight, {}),
-      ),
-    ),
-    writePlain: await measureTasks(
-      '(k) 2,000 writes to a plain anvil',
-      WRITES,
-      16,
-      push(plainUrl, unjournaled, {}),
-    ),
-  };
-}
-
-/** A row, with the node's CPU time per task (user + system, from /proc) in its name. */
-async function withNodeCpu(pid: number | undefined, tasks: number, run: () => Promise<Row>) {
-  const before = await cpuSeconds(pid);
-  const row = await run();
-  const perTask = (((await cpuSeconds(pid)) - before) / tasks) * 1e6;
-  return { ...row, cpuMicros: perTask };
-}
-
-async function rpcCall(url: string, method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  return ((await response.json()) as { result: unknown }).result;
-}
-
-/**
- * (h2) the token row again at a second node on the same ledger whose token key is in SoftHSM2
- * (PKCS#11): what signing inside an HSM costs against the key file of (h).
- */
-async function measureHsmTokens(
-  ledgerUrl: string,
-  dataDir: string,
-  operator: Operator,
-  children: ChildProcess[],
-  key: SoftHsmKeys,
-): Promise<{ tokenHsm?: Row }> {
-  if ('skipped' in key) {
-    console.log(`(h2) skipped: ${key.skipped}`);
-    return {};
-  }
-  const hsmDir = mkdtempSync(join(tmpdir(), 'core-registry-bench-hsm-node-'));
-  for (const file of ['operator.json', 'environment.json']) {
-    copyFileSync(join(dataDir, file), join(hsmDir, file));
-  }
-  const { url, child } = await startNode(ledgerUrl, hsmDir, 0, key.env);
-  children.push(child);
-  const row = await withNodeCpu(child.pid as number, TOKEN_REQUESTS, () =>
-    measureTokens('(h2) token requests, key in SoftHSM2', url, operator),
-  );
-  child.kill('SIGTERM');
-  return { tokenHsm: row };
-}
-
-/**
- * (n) writes signed as they are sent, as an operator's admin commands do, straight to the ledger
- * (16 in flight), by a key file's account; (n2) the same by an account whose key is in SoftHSM2.
- */
-async function measureSignedWrites(
-  ledgerUrl: string,
-  environment: Environment,
-  hsm: SoftHsmKeys,
-): Promise<{ signedFile: Row; signedHsm?: Row }> {
-  const run = (name: string, account: LocalAccount) =>
-    measureTasks(name, SIGNED_WRITES, 16, async (i) => {
-      const raw = await account.signTransaction({
-        type: 'eip1559',
-        chainId: environment.chainId,
-        to: environment.registries.timestamp,
-        data: encodeFunctionData({
-          abi: REGISTRIES.timestamp.abi,
-          functionName: 'commitTimestampHashes',
-          args: [keccak256(toHex(`${account.address} ${i}`))],
-        }),
-        nonce: i,
-        gas: 200_000n,
-        maxFeePerGas: 0n,
-        maxPriorityFeePerGas: 0n,
-      });
-      return (await rpcCall(ledgerUrl, 'eth_sendRawTransaction', [raw])) !== undefined;
-    });
-  const signedFile = await run(
-    `(n) ${SIGNED_WRITES} writes signed as sent, key file`,
-    privateKeyToAccount(generatePrivateKey()),
-  );
-  if ('skipped' in hsm) return { signedFile };
-  return {
-    signedFile,
-    signedHsm: await run(`(n2) ${SIGNED_WRITES} writes signed as sent, SoftHSM2`, hsm.account),
-  };
-}
-
-/** Token requests with presentations signed beforehand (each nonce is single use). */
-async function measureTokens(name: string, nodeUrl: string, operator: Operator): Promise<Row> {
-  const audience = `${nodeUrl}/v1/auth`;
-  const bodies = await Promise.all(
-    Array.from({ length: TOKEN_REQUESTS }, async () => {
-      const vp = await signPresentation({
-        holder: operator,
-        credentials: [await signSelfAttestation(operator)],
-        audience,
-        expiresIn: 240,
-      });
-      return JSON.stringify({
-        grant_type: 'vp_token',
-        scope: 'openid timestamp:write',
-        vp_token: { self_attestation: [vp] },
-      });
-    }),
-  );
-  return measureTasks(name, TOKEN_REQUESTS, 8, async (i) => {
-    const response = await fetch(`${audience}/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: bodies[i] as string,
-    });
-    await response.text();
-    return response.ok;
-  });
 }
 
 function report(rows: Record<string, Row>): void {

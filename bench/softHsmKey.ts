@@ -9,14 +9,17 @@ import { parsePkcs11Uri } from '../src/crypto/pkcs11/pkcs11Uri.js';
 
 const MODULE = '/usr/lib/softhsm/libsofthsm2.so';
 
+/** What {@link createSoftHsmKeys} made, or why it made nothing. */
+export type SoftHsmKeys =
+  | { env: Record<string, string>; account: LocalAccount }
+  | { skipped: string };
+
 /**
  * Keys made inside a fresh SoftHSM2 token, for the bench's HSM rows: a P-256 token key (its
  * `CORE_TOKEN_SIGNING_KEY` URI and the `SOFTHSM2_CONF` a node needs to see it) and a secp256k1
  * account; `skipped` (with the reason) where SoftHSM2 or the PKCS#11 binding is missing.
  */
-export async function createSoftHsmKeys(): Promise<
-  { env: Record<string, string>; account: LocalAccount } | { skipped: string }
-> {
+export async function createSoftHsmKeys(): Promise<SoftHsmKeys> {
   if (!existsSync(MODULE)) return { skipped: `no ${MODULE} (apt-get install softhsm2)` };
   const dir = mkdtempSync(join(tmpdir(), 'core-registry-bench-hsm-'));
   mkdirSync(join(dir, 'tokens'));

@@ -9,7 +9,14 @@ import {
   verifyCredential,
 } from '../src/client/verifyCredential.js';
 import { loadOrCreateOperator } from '../src/genesis/operator.js';
-import { freePort, measureSamples, type Row, stopChild, waitForIdleLedger } from './measure.js';
+import {
+  freePort,
+  measureSamples,
+  type Row,
+  type StartNode,
+  stopChild,
+  waitForIdleLedger,
+} from './measure.js';
 import { createChainCredential } from './trustChain.js';
 
 /** Verifications timed per row, after {@link WARM_UP} untimed ones (BENCH_VERIFY_RUNS). */
@@ -22,18 +29,7 @@ type VerifyRow = Row & { reads: string };
 /** One verification per mode: one node, its reads proven, a quorum of 2 of 3 nodes. */
 export type VerifyRows = { unproven: VerifyRow; proofs: VerifyRow; quorum: VerifyRow };
 
-export type VerifyOptions = {
-  /**
-   * Starts an API node with `dataDir`: on `ledgerUrl`, or on an embedded ledger of its own
-   * (genesis on first start) when it is undefined; resolves with its URL once ready.
-   */
-  startNode(
-    ledgerUrl: string | undefined,
-    dataDir: string,
-    ledgerPort?: number,
-    env?: Record<string, string>,
-  ): Promise<{ url: string; child: ChildProcess }>;
-};
+export type VerifyOptions = { startNode: StartNode };
 
 /**
  * (v) The cost of verifying one credential of a full chain (TI ← TAO ← Root TAO, with a schema)
