@@ -54,6 +54,11 @@ export type PilotStep = {
   checkpointsWritten: number;
   didReadMs: number;
   listPageMs: number;
+  /**
+   * DID reads made one after another while the timestamps were written (a relying party reading
+   * during activity): median and 99th percentile, ms. Blocks and checkpoints hold reads back.
+   */
+  busyReadMs: { p50: number; p99: number } | undefined;
   /** `getDidHistory` of the first DID: its changes (≥ 1: logs from its block are served), time. */
   firstDidChanges: number;
   firstDidHistoryMs: number;
@@ -230,10 +235,12 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
         log(`onboarding ${target - dids.length} DIDs`);
         await onboard(target - dids.length);
       }
+      const busyReads = readWhile(client, dids);
       while (timestamps < target) {
         await timestampRound(Math.min(TIMESTAMPS_PER_ROUND * holders.length, target - timestamps));
         log(`${timestamps} timestamps`);
       }
+      const busyReadMs = await busyReads.stop();
       const seedSeconds = (performance.now() - started) / 1000;
       log('waiting for the ledger to go idle');
       await waitForIdleLedger(client, 5_000);
@@ -285,6 +292,7 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
         checkpointsWritten: checkpoints.count,
         didReadMs,
         listPageMs,
+        busyReadMs,
         firstDidChanges: history.length,
         firstDidHistoryMs,
         restartMs,
@@ -440,6 +448,31 @@ async function allSucceeded(client: CoreClient, hashes: readonly Hex[]): Promise
     }
   }
   return highest;
+}
+
+/** Reads random DIDs of `dids`, one at a time, until stopped; then their p50 and p99, ms. */
+function readWhile(client: CoreClient, dids: readonly string[]) {
+  const times: number[] = [];
+  let stopped = false;
+  const reading = (async () => {
+    while (!stopped && dids.length > 0) {
+      const did = dids[Math.floor(Math.random() * dids.length)] as string;
+      const started = performance.now();
+      await client.get(`/v1/did-registry/identifiers/${did}`);
+      times.push(performance.now() - started);
+    }
+  })();
+  return {
+    async stop(): Promise<{ p50: number; p99: number } | undefined> {
+      stopped = true;
+      await reading;
+      if (times.length === 0) return undefined;
+      times.sort((a, b) => a - b);
+      const at = (share: number) =>
+        times[Math.min(times.length - 1, Math.floor(times.length * share))] as number;
+      return { p50: at(0.5), p99: at(0.99) };
+    },
+  };
 }
 
 async function medianMs(count: number, read: (i: number) => Promise<unknown>): Promise<number> {

@@ -65,6 +65,10 @@ function print(steps: PilotStep[]): void {
     ['checkpoints', (s) => String(s.checkpointsWritten)],
     ['DID p50 ms', (s) => s.didReadMs.toFixed(2)],
     ['list p50 ms', (s) => s.listPageMs.toFixed(2)],
+    [
+      'busy p50/p99',
+      (s) => (s.busyReadMs ? `${s.busyReadMs.p50.toFixed(1)}/${s.busyReadMs.p99.toFixed(0)}` : '-'),
+    ],
     ['history', (s) => `${s.firstDidChanges} in ${s.firstDidHistoryMs.toFixed(0)} ms`],
     ['restart ms', (s) => s.restartMs.toFixed(0)],
     ['kill -9 ms', (s) => s.killRestartMs.toFixed(0)],
