@@ -72,8 +72,13 @@ export type EmbeddedLedgerOptions = {
 };
 
 const MAX_RESTART_DELAY_MS = 10_000;
-/** Milliseconds between writes of the archive's new blocks to disk. */
-const ARCHIVE_FLUSH_MS = 1_000;
+/**
+ * Milliseconds between writes of the archive's new blocks to disk. The journal covers what a
+ * crash takes from the archive; each write costs lmdb whole pages (the transaction-hash index
+ * lands on random ones), so fewer writes cost fewer bytes: 9.4 KB per registry write at 10,000
+ * DIDs every 5 s, 17-18 KB every second (bench:scale).
+ */
+const ARCHIVE_FLUSH_MS = 5_000;
 const STABLE_UPTIME_MS = 60_000;
 /** Blocks mined after the last transaction: commit–reveal maturities are 5 blocks. */
 const TRAILING_BLOCKS = 8;
