@@ -118,7 +118,8 @@ export async function measureSamples(
   return { name, rps: Number.NaN, p50, p99, errors: 0 };
 }
 
-function percentiles(samples: number[]): { p50: number; p99: number } {
+/** The median and 99th percentile of `samples`. */
+export function percentiles(samples: number[]): { p50: number; p99: number } {
   const sorted = [...samples].sort((x, y) => x - y);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   return { p50: at(0.5), p99: at(0.99) };

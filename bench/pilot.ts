@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,9 +13,10 @@ import { requestToken } from '../src/client/requestToken.js';
 import { createDidCoreSigner, type WalletSigner } from '../src/client/signers.js';
 import { signWrites } from '../src/client/signWrites.js';
 import { readOperator } from '../src/genesis/operator.js';
+import { listCheckpoints } from '../src/ledger/embedded/checkpoints.js';
 import { residentFileMiB, residentMiB } from '../src/ledger/embedded/memoryWatch.js';
 import { readPidFile } from '../src/ledger/embedded/processFiles.js';
-import { waitForIdleLedger } from './measure.js';
+import { percentiles, waitForIdleLedger } from './measure.js';
 
 /**
  * A pilot as it grows, on the product's defaults: one node started as `npm start` starts it
@@ -319,7 +320,7 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
 /** A reveal's arguments: hash algorithm ids, hashes, timestamp data, salt. */
 type Reveal = { args: [bigint[], Hex[], Hex[], Hex] };
 
-/** How long the newest checkpoint took, and how many were written, from the node's log (any of its processes). */
+/** How long the newest checkpoint took, and how many were written: the node's log (any of its processes). */
 const checkpoints: { ms: number | undefined; count: number } = { ms: undefined, count: 0 };
 
 /** `core-registry serve` on the data directory, once `/ready` answers 200. */
@@ -466,11 +467,7 @@ function readWhile(client: CoreClient, dids: readonly string[]) {
     async stop(): Promise<{ p50: number; p99: number } | undefined> {
       stopped = true;
       await reading;
-      if (times.length === 0) return undefined;
-      times.sort((a, b) => a - b);
-      const at = (share: number) =>
-        times[Math.min(times.length - 1, Math.floor(times.length * share))] as number;
-      return { p50: at(0.5), p99: at(0.99) };
+      return times.length === 0 ? undefined : percentiles(times);
     },
   };
 }
@@ -487,12 +484,8 @@ async function medianMs(count: number, read: (i: number) => Promise<unknown>): P
 }
 
 function newestCheckpoint(dir: string): number {
-  const sizes = readdirSync(dir)
-    .map((name) => ({ name, match: /^checkpoint-(\d+)\.json(?:\.gz)?$/.exec(name) }))
-    .filter(({ match }) => match)
-    .map(({ name, match }) => ({ block: Number(match?.[1]), size: statSync(join(dir, name)).size }))
-    .sort((a, b) => b.block - a.block);
-  return sizes[0]?.size ?? 0;
+  const newest = listCheckpoints(dir).at(-1);
+  return newest ? statSync(newest.path).size : 0;
 }
 
 /** Bytes a process has caused to be written to storage (`/proc/<pid>/io` `write_bytes`). */

@@ -3,8 +3,9 @@
  * state; the journal since the last one is what a restart replays, block by block. So the
  * checkpoint is paid for by change: it is written once the journal has grown by a share of the
  * state's size (disk bytes per write stay bounded as the chain grows, instead of a whole-chain
- * rewrite every minute, and so does the share of time anvil spends dumping the state), or once replaying the blocks since it would take longer than
- * a restart may (anvil's cost per block grows with the state: about 0.4 s at 10,000 DIDs).
+ * rewrite every minute, and so does the share of time anvil spends dumping the state), or once
+ * replaying the blocks since it would take longer than a restart may (anvil's cost per block
+ * grows with the state: about 0.4 s at 10,000 DIDs).
  * - Design: DESIGN.md §11, §12
  */
 export type CheckpointProgress = {

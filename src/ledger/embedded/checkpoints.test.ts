@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
-import { chooseCheckpoint, gzippedSize, stateSizeOf, writeCheckpoint } from './checkpoints.js';
+import { chooseCheckpoint, gzippedSize, readCheckpoint, writeCheckpoint } from './checkpoints.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -31,9 +31,13 @@ describe('checkpoint files', () => {
     expect(gzippedSize(state)).toBe(Buffer.byteLength(json));
     expect(gzippedSize(state.subarray(0))).toBe(Buffer.byteLength(json));
     await writeCheckpoint(dir, 300, state);
-    expect(stateSizeOf(join(dir, 'checkpoint-300.json.gz'))).toBe(Buffer.byteLength(json));
+    expect((await readCheckpoint(join(dir, 'checkpoint-300.json.gz'))).stateBytes).toBe(
+      Buffer.byteLength(json),
+    );
     writeFileSync(join(dir, 'checkpoint-1.json'), json);
-    expect(stateSizeOf(join(dir, 'checkpoint-1.json'))).toBe(Buffer.byteLength(json));
+    expect((await readCheckpoint(join(dir, 'checkpoint-1.json'))).stateBytes).toBe(
+      Buffer.byteLength(json),
+    );
   });
 
   test('behavior: the newest intact checkpoint is chosen, an older node’s unzipped one included', async () => {

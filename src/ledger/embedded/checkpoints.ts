@@ -1,15 +1,10 @@
 import {
-  closeSync,
   createReadStream,
   existsSync,
-  fstatSync,
-  openSync,
   readdirSync,
   readFileSync,
-  readSync,
   renameSync,
   rmSync,
-  statSync,
 } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -48,6 +43,11 @@ export function listSegments(dir: string): NumberedFile[] {
   return numbered(dir, SEGMENT);
 }
 
+/** Checkpoints, gzipped or of an earlier node, oldest first. */
+export function listCheckpoints(dir: string): NumberedFile[] {
+  return numbered(dir, CHECKPOINT);
+}
+
 export function segmentPath(dir: string, block: number): string {
   return join(dir, `journal-${block}.jsonl`);
 }
@@ -61,7 +61,7 @@ export async function chooseCheckpoint(
   dir: string,
   logger: SupervisorLogger,
 ): Promise<string | undefined> {
-  const candidates = numbered(dir, CHECKPOINT).reverse();
+  const candidates = listCheckpoints(dir).reverse();
   const legacy = join(dir, LEGACY_STATE_FILE);
   if (candidates.length === 0) {
     if (!existsSync(legacy)) return undefined;
@@ -78,22 +78,13 @@ export async function chooseCheckpoint(
   return undefined;
 }
 
-/** A checkpoint's bytes as anvil's `anvil_loadState` takes them (gzipped or plain JSON). */
-export function readCheckpoint(path: string): Promise<Buffer> {
-  return readFile(path);
-}
-
-/** The size of the state a checkpoint holds (for a gzipped one, before it was gzipped). */
-export function stateSizeOf(path: string): number {
-  if (!path.endsWith('.gz')) return statSync(path).size;
-  const file = openSync(path, 'r');
-  try {
-    const trailer = Buffer.alloc(4);
-    readSync(file, trailer, 0, 4, fstatSync(file).size - 4);
-    return trailer.readUInt32LE(0);
-  } finally {
-    closeSync(file);
-  }
+/**
+ * A checkpoint's bytes as anvil's `anvil_loadState` takes them (gzipped or plain JSON), and the
+ * size of the state they hold (for a gzipped one, before it was gzipped).
+ */
+export async function readCheckpoint(path: string): Promise<{ bytes: Buffer; stateBytes: number }> {
+  const bytes = await readFile(path);
+  return { bytes, stateBytes: path.endsWith('.gz') ? gzippedSize(bytes) : bytes.length };
 }
 
 /**
@@ -117,7 +108,7 @@ export async function writeCheckpoint(
   state: Uint8Array,
 ): Promise<void> {
   await replaceFileAtomic(join(dir, `checkpoint-${block}.json.gz`), state, { mode: 0o600 });
-  const checkpoints = numbered(dir, CHECKPOINT);
+  const checkpoints = listCheckpoints(dir);
   const previous = checkpoints.length > 1 ? checkpoints[checkpoints.length - 2] : undefined;
   if (!previous) return;
   for (const file of checkpoints) if (file.block < previous.block) rmSync(file.path);

@@ -12,7 +12,7 @@ import { type LedgerArchive, openLedgerArchive } from './archive.js';
 import { archiveBlocks, catchUpArchive, revertReasonOf } from './archiveBlocks.js';
 import { type BlockProducer, createBlockProducer } from './blockProducer.js';
 import { isCheckpointDue } from './checkpointPolicy.js';
-import { chooseCheckpoint, readCheckpoint, stateSizeOf } from './checkpoints.js';
+import { chooseCheckpoint, readCheckpoint } from './checkpoints.js';
 import {
   type FrontAnswer,
   forgetAnvil,
@@ -322,10 +322,8 @@ export class EmbeddedLedger {
     const anvilUrl = `http://127.0.0.1:${port}`;
     await assertChainId(anvilUrl, chainId);
     // What `--load-state` does at start, from a gzipped checkpoint too (the flag reads JSON only).
-    if (checkpoint) {
-      const state = await readCheckpoint(checkpoint);
-      await callAnvil(anvilUrl, 'anvil_loadState', [`0x${state.toString('hex')}`]);
-    }
+    const loaded = checkpoint ? await readCheckpoint(checkpoint) : undefined;
+    if (loaded) await callAnvil(anvilUrl, 'anvil_loadState', [`0x${loaded.bytes.toString('hex')}`]);
     // The archive follows the checkpoint's chain; the journal's blocks are archived as replayed.
     const archive = this.#archive as LedgerArchive;
     await catchUpArchive(anvilUrl, archive, (await getHead(anvilUrl)).block, logger);
@@ -338,7 +336,7 @@ export class EmbeddedLedger {
       anvilUrl,
       head: replay.head,
       pending: replay.pending,
-      stateBytes: checkpoint ? stateSizeOf(checkpoint) : 0,
+      stateBytes: loaded?.stateBytes ?? 0,
     });
     // A new chain's genesis block carries anvil's start time: the journal replays onto it. After
     // a replay, a checkpoint keeps the next recovery short.
