@@ -64,6 +64,27 @@ describe('EmbeddedLedger', () => {
     expect(await client.request('eth_gasPrice')).toBe('0x0');
   });
 
+  test('error: a body over 64 MiB gets 413 with a JSON-RPC error, and the ledger answers on', async () => {
+    const dataDir = createDataDir();
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const ledger = newLedger(dataDir);
+    cleanups.push(() => ledger.stop());
+    await ledger.start();
+    const padding = 'a'.repeat(64 * 1024 * 1024);
+    const response = await fetch(ledger.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[],"pad":"${padding}"}`,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid request: the body is over 64 MiB' },
+    });
+    expect(await blockNumber(ledger.url)).toBeGreaterThanOrEqual(0);
+  });
+
   test('behavior: blocks while there is work, none when idle', async () => {
     const dataDir = createDataDir();
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));

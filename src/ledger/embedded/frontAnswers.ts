@@ -47,27 +47,22 @@ export async function postToAnvil(anvilUrl: string, body: string): Promise<Front
 
 /** The answer while anvil cannot take a request: a JSON-RPC error, HTTP 503. */
 export function unavailable(reason: string): FrontAnswer {
-  return {
-    status: 503,
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -32603, message: `The embedded ledger ${reason}` },
-    }),
-  };
+  return errorAnswer(503, -32603, `The embedded ledger ${reason}`);
+}
+
+/** The answer to a body over the front's limit: HTTP 413, with a JSON-RPC error as its body. */
+export function tooLarge(limit: number): FrontAnswer {
+  return errorAnswer(413, -32600, `Invalid request: the body is over ${limit / 1024 ** 2} MiB`);
 }
 
 /** The answer to a method reserved to the supervisor. */
 export function refused(method: string): FrontAnswer {
+  return errorAnswer(200, -32601, `"${method}" is reserved to the embedded ledger's supervisor`);
+}
+
+function errorAnswer(status: number, code: number, message: string): FrontAnswer {
   return {
-    status: 200,
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: null,
-      error: {
-        code: -32601,
-        message: `"${method}" is reserved to the embedded ledger's supervisor`,
-      },
-    }),
+    status,
+    body: JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }),
   };
 }

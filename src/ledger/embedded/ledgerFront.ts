@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { type FrontAnswer, unavailable } from './frontAnswers.js';
+import { type FrontAnswer, tooLarge, unavailable } from './frontAnswers.js';
 
 /**
  * What the front does with a request: `undefined` while the ledger is (re)starting.
  */
 export type FrontHandler = (body: string) => Promise<FrontAnswer> | undefined;
 
-const MAX_BODY = 64 * 1024 * 1024;
+/** The largest body the front takes; a checkpoint is loaded by the supervisor, not through it. */
+export const MAX_FRONT_BODY = 64 * 1024 * 1024;
 
 /**
  * The embedded ledger's JSON-RPC endpoint on 127.0.0.1: the node, and operator tools on this
@@ -18,12 +19,16 @@ export async function startLedgerFront(port: number, handle: FrontHandler): Prom
   const server = createServer((request, response) => {
     readBody(request).then(
       async (body) => {
-        const answer = (await handle(body)) ?? unavailable('is starting');
+        const answer =
+          body === undefined
+            ? tooLarge(MAX_FRONT_BODY)
+            : ((await handle(body)) ?? unavailable('is starting'));
         response.writeHead(answer.status, { 'content-type': 'application/json' });
         response.end(answer.body);
       },
       () => {
-        response.writeHead(413).end();
+        // The client went away or its stream broke: nobody is left to answer.
+        request.destroy();
       },
     );
   });
@@ -38,18 +43,23 @@ export async function startLedgerFront(port: number, handle: FrontHandler): Prom
   return server;
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
+/**
+ * The request's body, or `undefined` when it is over {@link MAX_FRONT_BODY}. The rest of an
+ * oversized body is read and dropped rather than the socket closed: a client still sending would
+ * meet a reset instead of the 413.
+ */
+function readBody(request: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY) {
-        request.destroy();
-        reject(new RangeError('body too large'));
-      } else chunks.push(chunk);
+      if (size <= MAX_FRONT_BODY) chunks.push(chunk);
+      else chunks.length = 0;
     });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () =>
+      resolve(size <= MAX_FRONT_BODY ? Buffer.concat(chunks).toString('utf8') : undefined),
+    );
     request.on('error', reject);
   });
 }
