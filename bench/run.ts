@@ -10,7 +10,16 @@ import { type Environment, readEnvironment } from '../src/genesis/environment.js
 import { loadOrCreateOperator } from '../src/genesis/operator.js';
 import { createLedgerClient, type LedgerClient } from '../src/ledger/createLedgerClient.js';
 import { readPidFile } from '../src/ledger/embedded/processFiles.js';
-import { freePort, measure, measureSamples, type Row, stopChild } from './measure.js';
+import {
+  closeSends,
+  freePort,
+  measure,
+  measureSamples,
+  type Row,
+  send,
+  stopChild,
+  waitForIdleLedger,
+} from './measure.js';
 import { rssMiB, startPlainAnvil } from './plainAnvil.js';
 import { measureScale, type ScaleRows } from './scale.js';
 import { seed } from './seed.js';
@@ -26,6 +35,8 @@ import { measureSignedWrites, measureWrites, WRITES, withNodeCpu } from './write
  *  (a) bare Fastify routes in a process like the node's (the HTTP ceiling), POST and GET
  *  (b) POST /v1/ledger eth_blockNumber through the node, and (c) straight to the ledger node
  *  (d) a DID document read, cached (same block), and (e) the first read after a new block
+ *  (e2) the cached read and (a3) the bare GET each alone after a 300 ms pause, as (e) is timed:
+ *  what a request costs here once the machine has been idle, before any ledger work
  *  (f) a timestamp read, (g) a page of 10 Track and Trace documents
  *  (h) token requests for timestamp:write (fresh presentation each, 8 in flight); (h2) the same at
  *  a second node whose token key is in SoftHSM2 (PKCS#11), where SoftHSM2 is installed
@@ -48,6 +59,8 @@ import { measureSignedWrites, measureWrites, WRITES, withNodeCpu } from './write
  * req/s is measured with BENCH_CONNECTIONS (default 16) concurrent connections for
  * BENCH_DURATION seconds (default 10); p50/p99 over 2,000 sequential requests on one connection.
  */
+/** The quiet before each request of rows (e), (e2) and (a3). */
+const PAUSE_MS = 300;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 /** Extra Node flags for the API node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profile`. */
@@ -141,6 +154,10 @@ async function measureMain(): Promise<void> {
       didUncached: await measureSamples('(e) DID document, first after a block', 20, () =>
         firstReadAfterBlock(client, didUrl),
       ),
+      didCachedPaused: await cachedReadsAfterPause(client, didUrl),
+      bareGetPaused: await measureSamples('(a3) bare Fastify GET, after a pause', 20, () =>
+        readAfterPause(`${bareUrl}/v1/bare`),
+      ),
       timestamp: await measure('(f) timestamp read', timestampUrl, load),
       documents: await measure(
         '(g) documents list, 10 per page',
@@ -161,6 +178,7 @@ async function measureMain(): Promise<void> {
       `\nresident memory (MiB), node / anvil: ${memoryBefore.node.toFixed(0)} / ${memoryBefore.anvil.toFixed(0)} before the rows, ${after.node.toFixed(0)} / ${after.anvil.toFixed(0)} after them (${2 * WRITES} writes among them)`,
     );
   } finally {
+    await closeSends();
     await Promise.all(children.map(stopChild));
     plain?.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -182,10 +200,29 @@ async function firstReadAfterBlock(client: LedgerClient, url: string): Promise<n
   });
   await client.request('eth_sendRawTransaction', [transfer]);
   while ((await client.request<string>('eth_blockNumber')) === start) await sleep(10);
-  await sleep(300);
+  return readAfterPause(url);
+}
+
+/** Times one GET of `url` made after 300 ms without requests, as a relying party's might be. */
+async function readAfterPause(url: string): Promise<number> {
+  await sleep(PAUSE_MS);
   const started = performance.now();
-  await (await fetch(url)).text();
+  await send(url);
   return performance.now() - started;
+}
+
+/** (e2): `url` read once at an idle head, then timed after each pause: answered from the cache. */
+async function cachedReadsAfterPause(client: LedgerClient, url: string): Promise<Row> {
+  await waitForIdleLedger({ rpc: (method, params) => client.request(method, params) }, 1_000);
+  await send(url);
+  const before = await client.request<string>('eth_blockNumber');
+  const row = await measureSamples('(e2) DID document, cached, after a pause', 20, () =>
+    readAfterPause(url),
+  );
+  if ((await client.request<string>('eth_blockNumber')) !== before) {
+    throw new Error('(e2) a block was made while the cached reads were timed');
+  }
+  return row;
 }
 
 function report(rows: Record<string, Row>): void {
@@ -198,6 +235,8 @@ function report(rows: Record<string, Row>): void {
     | 'ledger'
     | 'didCached'
     | 'didUncached'
+    | 'didCachedPaused'
+    | 'bareGetPaused'
     | 'timestamp'
     | 'documents'
     | 'token'
@@ -212,6 +251,8 @@ function report(rows: Record<string, Row>): void {
   line('d/a2', r.didCached, r.bareGet);
   line('e/a2', r.didUncached, r.bareGet);
   line('e/d', r.didUncached, r.didCached);
+  line('e/a3', r.didUncached, r.bareGetPaused);
+  line('e2/a3', r.didCachedPaused, r.bareGetPaused);
   line('f/a2', r.timestamp, r.bareGet);
   line('g/a2', r.documents, r.bareGet);
   line('h/a', r.token, r.bare);

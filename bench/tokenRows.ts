@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signPresentation, signSelfAttestation } from '../src/client/credentials.js';
 import type { Operator } from '../src/genesis/operator.js';
-import { measureTasks, type Row, type StartNode } from './measure.js';
+import { measureTasks, type Row, type StartNode, send } from './measure.js';
 import type { SoftHsmKeys } from './softHsmKey.js';
 import { withNodeCpu } from './writeRows.js';
 
@@ -63,12 +63,7 @@ export async function measureTokens(
     }),
   );
   return measureTasks(name, TOKEN_REQUESTS, 8, async (i) => {
-    const response = await fetch(`${audience}/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: bodies[i] as string,
-    });
-    await response.text();
-    return response.ok;
+    const { status } = await send(`${audience}/token`, { body: bodies[i] as string });
+    return status === 200;
   });
 }

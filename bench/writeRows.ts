@@ -4,7 +4,7 @@ import { requestToken } from '../src/client/requestToken.js';
 import type { Environment } from '../src/genesis/environment.js';
 import type { Operator } from '../src/genesis/operator.js';
 import { REGISTRIES } from '../src/registries/catalog.js';
-import { measureTasks, type Row } from './measure.js';
+import { measureTasks, type Row, send } from './measure.js';
 import { cpuSeconds } from './plainAnvil.js';
 import type { SoftHsmKeys } from './softHsmKey.js';
 
@@ -46,9 +46,8 @@ export async function measureWrites(
   const straight = await sign(direct, WRITES, 0);
   const unjournaled = await sign(privateKeyToAccount(generatePrivateKey()), WRITES, 0);
   const push = (url: string, raws: Hex[], headers: Record<string, string>) => async (i: number) => {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
+    const { text } = await send(url, {
+      headers,
       body: JSON.stringify({
         jsonrpc: '2.0',
         id: i,
@@ -56,7 +55,7 @@ export async function measureWrites(
         params: [raws[i]],
       }),
     });
-    return 'result' in ((await response.json()) as object);
+    return 'result' in (JSON.parse(text) as object);
   };
   const authorization = { authorization: `Bearer ${accessToken}` };
   return {
@@ -142,10 +141,8 @@ export async function withNodeCpu(
 }
 
 async function rpcCall(url: string, method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
+  const { text } = await send(url, {
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   });
-  return ((await response.json()) as { result: unknown }).result;
+  return (JSON.parse(text) as { result: unknown }).result;
 }
