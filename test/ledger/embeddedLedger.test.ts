@@ -85,6 +85,37 @@ describe('EmbeddedLedger', () => {
     expect(await blockNumber(ledger.url)).toBeGreaterThanOrEqual(0);
   });
 
+  test('behavior: the operator hears once of memory over budget and of a block that held anvil too long', async () => {
+    const dataDir = createDataDir();
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const warnings: { obj: object; msg: string }[] = [];
+    const ledger = new EmbeddedLedger({
+      dataDir,
+      chainId: 2026,
+      blockTime: 0.05,
+      logger: { ...SILENT_LOGGER, warn: (obj, msg) => warnings.push({ obj, msg }) },
+      // Thresholds any real process and block pass: the warnings, not the machine, are tested.
+      memoryBudgetMiB: 1,
+      slowStallMs: 0,
+    });
+    cleanups.push(() => ledger.stop());
+    await ledger.start();
+    const client = createLedgerClient({ url: ledger.url });
+    cleanups.push(() => client.close());
+    await client.request('eth_sendRawTransaction', [await signFreeTransfer()]);
+    await waitForIdle(ledger.url);
+    await client.request('eth_sendRawTransaction', [await signFreeTransfer()]);
+    await waitForIdle(ledger.url);
+
+    const said = (text: string) => warnings.filter(({ msg }) => msg.includes(text));
+    expect(said('more memory than its budget')).toHaveLength(1);
+    expect(said('more memory than its budget')[0]?.obj).toMatchObject({ budgetMiB: 1 });
+    const stalls = said('answered nothing for');
+    expect(stalls).toHaveLength(1);
+    expect(stalls[0]?.obj).toMatchObject({ cause: 'block', ms: expect.any(Number) });
+    expect(stalls[0]?.msg).toContain('docs/operators.md "Limits"');
+  });
+
   test('behavior: blocks while there is work, none when idle', async () => {
     const dataDir = createDataDir();
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -69,7 +69,19 @@ export type EmbeddedLedgerOptions = {
   checkpointCheckMs?: number;
   /** Time allowed for anvil to start listening, in milliseconds (default 30 000). */
   startTimeoutMs?: number;
+  /**
+   * A block or checkpoint that holds anvil this long or longer, in milliseconds, is reported once
+   * (default {@link SLOW_STALL_MS}).
+   */
+  slowStallMs?: number;
 };
+
+/**
+ * anvil answers nothing while it makes a block or dumps a checkpoint, and both grow with the
+ * state (0.85 s per block at 15,000 DIDs on the test machine: docs/operators.md "Limits").
+ * The first stall this long tells the operator, who should hear of it before the users do.
+ */
+export const SLOW_STALL_MS = 1_000;
 
 const MAX_RESTART_DELAY_MS = 10_000;
 /**
@@ -106,6 +118,7 @@ export class EmbeddedLedger {
   #checkpointTimer: NodeJS.Timeout | undefined;
   #archiveTimer: NodeJS.Timeout | undefined;
   #memoryWatch: { stop(): void } | undefined;
+  #slowStallTold = false;
   #stopping = false;
   #failures = 0;
   #startedAt = 0;
@@ -119,6 +132,7 @@ export class EmbeddedLedger {
       memoryBudgetMiB: Number.POSITIVE_INFINITY,
       checkpointCheckMs: 2_000,
       startTimeoutMs: 30_000,
+      slowStallMs: SLOW_STALL_MS,
       ...options,
     };
     this.#dir = join(options.dataDir, 'ledger');
@@ -172,7 +186,12 @@ export class EmbeddedLedger {
       intervalMs: this.#options.blockTime * 1000,
       trailingBlocks: TRAILING_BLOCKS,
       trailingMs: TRAILING_MS,
-      mine: async () => this.#sequencer?.mine(),
+      mine: async () => {
+        const sequencer = this.#sequencer;
+        if (!sequencer) return;
+        await sequencer.mine();
+        this.#noteStall('block', sequencer.progress.mineMs);
+      },
       onError: (error) => this.#options.logger.warn({ err: error }, 'block not mined'),
     });
     this.#checkpointTimer = setInterval(() => {
@@ -279,10 +298,21 @@ export class EmbeddedLedger {
       if (saved) {
         this.#checkpointMs = ms;
         this.#options.logger.info({ ...saved, ms }, 'ledger checkpoint written');
+        this.#noteStall('checkpoint', ms);
       }
     } catch (error) {
       this.#options.logger.warn({ err: error }, 'ledger checkpoint not written');
     }
+  }
+
+  /** Tells the operator, once, of the first block or checkpoint that held anvil too long. */
+  #noteStall(cause: 'block' | 'checkpoint', ms: number): void {
+    if (this.#slowStallTold || ms < this.#options.slowStallMs) return;
+    this.#slowStallTold = true;
+    this.#options.logger.warn(
+      { cause, ms: Math.round(ms) },
+      `the embedded ledger answered nothing for ${Math.round(ms)} ms while it made a ${cause}; this grows with the registries: docs/operators.md "Limits" says when to move to Besu`,
+    );
   }
 
   #anvilPort = 0;
