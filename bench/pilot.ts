@@ -342,6 +342,12 @@ async function serve(
       ...env,
     },
   });
+  // The pilot stops its nodes itself (SIGTERM: exit code 0; SIGKILL); any other end is news.
+  child.once('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGKILL') {
+      process.stderr.write(`node: pid ${child.pid} exited (${signal ?? `code ${code}`})\n`);
+    }
+  });
   createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
     const entry = JSON.parse(line) as { level?: number; msg?: string; ms?: number };
     if (entry.msg === 'ledger checkpoint written') {

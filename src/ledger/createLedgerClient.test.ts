@@ -85,31 +85,32 @@ describe('createLedgerClient', () => {
     },
   );
 
-  test('behavior: a transport’s reported stall (mining, a checkpoint) extends the deadline; no more', async () => {
-    const slow = (stallMs?: number): LedgerTransport => ({
-      send: () =>
-        new Promise((resolve) =>
-          setTimeout(
-            () => resolve({ status: 200, body: '{"jsonrpc":"2.0","id":1,"result":"0x1"}' }),
-            300,
+  test('behavior: the stalls a transport reports while a call waits move its deadline; no more', async () => {
+    /** Answers after 300 ms; `stalledMs` reports stalls during them, up to `stallFor` ms. */
+    const slow = (stallFor?: number): LedgerTransport => {
+      const since = performance.now();
+      return {
+        send: () =>
+          new Promise((resolve) =>
+            setTimeout(
+              () => resolve({ status: 200, body: '{"jsonrpc":"2.0","id":1,"result":"0x1"}' }),
+              300,
+            ),
           ),
-        ),
-      ...(stallMs === undefined ? {} : { stallMs: () => stallMs }),
-    });
-    const patient = createLedgerClient({
-      url: 'http://127.0.0.1:9',
-      transport: slow(1_000),
-      timeoutMs: 100,
-    });
-    expect(await patient.request('eth_blockNumber')).toBe('0x1');
-    const strict = createLedgerClient({
-      url: 'http://127.0.0.1:9',
-      transport: slow(),
-      timeoutMs: 100,
-    });
-    await expect(strict.request('eth_blockNumber')).rejects.toMatchObject({
-      code: 'CORE_ERR_LEDGER_UNAVAILABLE',
-    });
+        ...(stallFor === undefined
+          ? {}
+          : { stalledMs: () => Math.min(stallFor, performance.now() - since) }),
+      };
+    };
+    const request = (transport: LedgerTransport) =>
+      createLedgerClient({ url: 'http://127.0.0.1:9', transport, timeoutMs: 100 }).request(
+        'eth_blockNumber',
+      );
+    // Stalled (a block, a checkpoint) the whole time: waits as long as it takes.
+    expect(await request(slow(Number.POSITIVE_INFINITY))).toBe('0x1');
+    // No stall, or one that ended long before the answer (hung, not busy): the deadline holds.
+    await expect(request(slow())).rejects.toMatchObject({ code: 'CORE_ERR_LEDGER_UNAVAILABLE' });
+    await expect(request(slow(50))).rejects.toMatchObject({ code: 'CORE_ERR_LEDGER_UNAVAILABLE' });
   });
 
   test('error: an in-process ledger that answers 503 (starting) is unavailable', async () => {

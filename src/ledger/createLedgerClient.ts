@@ -20,11 +20,12 @@ export type LedgerAnswer = { status: number; body: string };
 export type LedgerTransport = {
   send(body: string): Promise<LedgerAnswer>;
   /**
-   * How long the ledger holds calls back in its ordinary work, in milliseconds, added to each
-   * call's deadline: anvil answers nothing while it mines a block or dumps a checkpoint, and
-   * both take longer as the state grows. A ledger that is hung, not busy, still misses it.
+   * Milliseconds the ledger has held calls back in its ordinary work so far (anvil answers
+   * nothing while it mines a block or dumps a checkpoint, and both take longer as the state
+   * grows): a count that only grows. A call's deadline moves on by what it grew while the call
+   * waited; a ledger that is hung, not busy, still misses it.
    */
-  stallMs?(): number;
+  stalledMs?(): number;
 };
 
 export type CreateLedgerClientParameters = {
@@ -236,16 +237,23 @@ function createHttpTransport(
 }
 
 /**
- * A transport's `send` whose calls fail with a `TimeoutError` once `timeoutMs`, and the stall
- * the transport reports, passed without answer.
+ * A transport's `send` whose calls fail with a `TimeoutError` once they have waited `timeoutMs`
+ * beyond the stalls the transport reported meanwhile.
  */
 function withDeadline(transport: LedgerTransport, timeoutMs: number): LedgerTransport['send'] {
+  const stalled = () => transport.stalledMs?.() ?? 0;
   return (body) =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new DOMException('The ledger did not answer in time', 'TimeoutError')),
-        timeoutMs + (transport.stallMs?.() ?? 0),
-      );
+      const started = performance.now();
+      const stalledBefore = stalled();
+      let timer: NodeJS.Timeout;
+      const check = () => {
+        const waited = performance.now() - started - Math.max(0, stalled() - stalledBefore);
+        if (waited >= timeoutMs) {
+          reject(new DOMException('The ledger did not answer in time', 'TimeoutError'));
+        } else timer = setTimeout(check, timeoutMs - waited);
+      };
+      timer = setTimeout(check, timeoutMs);
       transport.send(body).then(
         (answer) => {
           clearTimeout(timer);

@@ -36,6 +36,7 @@ import {
 import { replayJournal } from './replayJournal.js';
 import { createSequencer, type Sequencer } from './sequencer.js';
 import { assertChainId, spawnAnvil } from './spawnAnvil.js';
+import { createStallClock } from './stallClock.js';
 import type { SupervisorLogger } from './supervisorLogger.js';
 
 /** The file in `<data dir>/ledger/` that holds the running embedded ledger's JSON-RPC URL. */
@@ -146,16 +147,18 @@ export class EmbeddedLedger {
 
   /**
    * The node's way to this ledger in its own process: bodies are answered as the front answers
-   * them, with no HTTP hop to the journal. Calls may wait as long as the last block took to mine
-   * plus the last checkpoint took to save: anvil answers nothing meanwhile (measured: a read
-   * waited out a 0.3 s dump and a 0.7 s block at 400,000 storage slots).
+   * them, with no HTTP hop to the journal. anvil answers nothing while it mines a block or dumps
+   * a checkpoint (measured: a read waited out a 0.3 s dump and a 0.7 s block at 400,000 storage
+   * slots), so a call's deadline moves on by the time spent in them while it waits.
    */
   readonly transport: LedgerTransport = {
     send: (body) => this.#handle(body) ?? Promise.resolve(unavailable('is starting')),
-    stallMs: () => (this.#sequencer?.progress.mineMs ?? 0) + this.#checkpointMs,
+    stalledMs: () => this.#stalls.stalledMs(),
   };
-  /** How long the last checkpoint took to save, ms. */
-  #checkpointMs = 0;
+  /** Blocks and state dumps, across anvil restarts. */
+  readonly #stalls = createStallClock();
+  /** The checkpoint being written, if one is: the timer does not start a second. */
+  #checkpointing: Promise<void> | undefined;
 
   /** Pid of the current anvil process, if one runs. */
   get pid(): number | undefined {
@@ -196,7 +199,11 @@ export class EmbeddedLedger {
     });
     this.#checkpointTimer = setInterval(() => {
       const sequencer = this.#sequencer;
-      if (sequencer && isCheckpointDue(sequencer.progress)) void this.#checkpoint();
+      if (sequencer && !this.#checkpointing && isCheckpointDue(sequencer.progress)) {
+        this.#checkpointing = this.#checkpoint().finally(() => {
+          this.#checkpointing = undefined;
+        });
+      }
     }, this.#options.checkpointCheckMs);
     const budgetMiB = this.#options.memoryBudgetMiB;
     this.#memoryWatch = watchMemory({
@@ -227,6 +234,7 @@ export class EmbeddedLedger {
     clearInterval(this.#archiveTimer);
     this.#memoryWatch?.stop();
     this.#producer?.stop();
+    await this.#checkpointing;
     if (this.pid !== undefined) await this.#checkpoint();
     await this.#sequencer?.close();
     const child = this.#child;
@@ -296,9 +304,8 @@ export class EmbeddedLedger {
       const saved = await this.#sequencer?.checkpoint();
       const ms = Math.round(performance.now() - started);
       if (saved) {
-        this.#checkpointMs = ms;
         this.#options.logger.info({ ...saved, ms }, 'ledger checkpoint written');
-        this.#noteStall('checkpoint', ms);
+        this.#noteStall('checkpoint', saved.dumpMs);
       }
     } catch (error) {
       this.#options.logger.warn({ err: error }, 'ledger checkpoint not written');
@@ -311,7 +318,7 @@ export class EmbeddedLedger {
     this.#slowStallTold = true;
     this.#options.logger.warn(
       { cause, ms: Math.round(ms) },
-      `the embedded ledger answered nothing for ${Math.round(ms)} ms while it made a ${cause}; this grows with the registries: docs/operators.md "Limits" says when to move to Besu`,
+      `the embedded ledger answered nothing for ${Math.round(ms)} ms while it ${cause === 'block' ? 'made a block' : 'dumped a checkpoint'}; this grows with the registries: docs/operators.md "Limits" says when to move to Besu`,
     );
   }
 
@@ -367,6 +374,7 @@ export class EmbeddedLedger {
       head: replay.head,
       pending: replay.pending,
       stateBytes: loaded?.stateBytes ?? 0,
+      stalls: this.#stalls,
     });
     // A new chain's genesis block carries anvil's start time: the journal replays onto it. After
     // a replay, a checkpoint keeps the next recovery short.

@@ -7,6 +7,7 @@ import { type FrontAnswer, postToAnvil, unavailable } from './frontAnswers.js';
 import { combineBodies } from './frontBatch.js';
 import type { RpcBody } from './frontRequest.js';
 import { type Journal, type JournalRecord, openJournal } from './journal.js';
+import type { StallClock } from './stallClock.js';
 
 /**
  * Orders everything that changes the embedded ledger — raw transactions and blocks — through
@@ -47,10 +48,18 @@ export type SequencerState = {
   stateBytes: number;
   /** Where each block goes once mined, while anvil still holds it whole. */
   archive: LedgerArchive;
+  /** Times the blocks and state dumps, during which anvil answers nothing else. */
+  stalls: StallClock;
 };
 
 /** A checkpoint written: its block, its file's size and the size of the state it holds. */
-export type SavedCheckpoint = { block: number; bytes: number; stateBytes: number };
+export type SavedCheckpoint = {
+  block: number;
+  bytes: number;
+  stateBytes: number;
+  /** How long anvil took to dump its state, ms: the part of a checkpoint that holds its calls. */
+  dumpMs: number;
+};
 
 type Operation =
   | {
@@ -63,7 +72,7 @@ type Operation =
   | { kind: 'task'; run(): Promise<void>; done(error?: unknown): void };
 
 export async function createSequencer(state: SequencerState): Promise<Sequencer> {
-  const { dir, anvilUrl, head, archive } = state;
+  const { dir, anvilUrl, head, archive, stalls } = state;
   let pending = [...state.pending];
   /** Hashes of the transactions anvil took since the last block, in the order it took them. */
   let pendingHashes: `0x${string}`[] = [];
@@ -136,7 +145,7 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
     const timestamp = Math.max(head.timestamp, Math.floor(Date.now() / 1000));
     await journal.append([{ block, timestamp }]);
     const started = performance.now();
-    await callAnvil(anvilUrl, 'evm_mine', [{ timestamp }]);
+    await stalls.around(() => callAnvil(anvilUrl, 'evm_mine', [{ timestamp }]));
     mineMs = performance.now() - started;
     head.block = block;
     head.timestamp = timestamp;
@@ -177,14 +186,16 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
           try {
             // The journal before this checkpoint goes: what it had mined must be archived first.
             await archive.flush();
-            const dump = await callAnvil<string>(anvilUrl, 'anvil_dumpState');
+            const dumpStarted = performance.now();
+            const dump = await stalls.around(() => callAnvil<string>(anvilUrl, 'anvil_dumpState'));
+            const dumpMs = Math.round(performance.now() - dumpStarted);
             // Kept as anvil gzipped it: a fifth of the JSON's bytes, and no inflating here.
             const saved = Buffer.from(dump.slice(2), 'hex');
             await writeCheckpoint(dir, block, saved);
             checkpointBlock = block;
             stateBytes = gzippedSize(saved);
             journalBytes = 0;
-            return { block, bytes: saved.length, stateBytes };
+            return { block, bytes: saved.length, stateBytes, dumpMs };
           } finally {
             await previous.close();
           }
