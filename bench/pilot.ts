@@ -469,6 +469,8 @@ function readWhile(client: CoreClient, dids: readonly string[]) {
       times.push(performance.now() - started);
     }
   })();
+  // A failed read ends the reads; `stop` reports it, and the pilot stops its node.
+  reading.catch(() => undefined);
   return {
     async stop(): Promise<{ p50: number; p99: number } | undefined> {
       stopped = true;

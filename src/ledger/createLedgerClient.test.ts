@@ -113,6 +113,31 @@ describe('createLedgerClient', () => {
     await expect(request(slow(50))).rejects.toMatchObject({ code: 'CORE_ERR_LEDGER_UNAVAILABLE' });
   });
 
+  test('behavior: past its deadline, a call waits on while the ledger answers others; not once it falls silent', async () => {
+    /** Answers after 300 ms; its other calls were last answered `silentMs()` ago. */
+    const busy = (silentMs: () => number): LedgerTransport => ({
+      send: () =>
+        new Promise((resolve) =>
+          setTimeout(
+            () => resolve({ status: 200, body: '{"jsonrpc":"2.0","id":1,"result":"0x1"}' }),
+            300,
+          ),
+        ),
+      silentMs,
+    });
+    const request = (transport: LedgerTransport) =>
+      createLedgerClient({ url: 'http://127.0.0.1:9', transport, timeoutMs: 100 }).request(
+        'eth_blockNumber',
+      );
+    // Overloaded: something was answered a moment ago, all along.
+    expect(await request(busy(() => 10))).toBe('0x1');
+    // Hung: the last answer is older than the deadline.
+    const since = performance.now();
+    await expect(request(busy(() => performance.now() - since + 100))).rejects.toMatchObject({
+      code: 'CORE_ERR_LEDGER_UNAVAILABLE',
+    });
+  });
+
   test('error: an in-process ledger that answers 503 (starting) is unavailable', async () => {
     const client = createLedgerClient({
       url: 'http://127.0.0.1:9',

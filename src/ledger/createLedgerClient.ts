@@ -26,6 +26,12 @@ export type LedgerTransport = {
    * waited; a ledger that is hung, not busy, still misses it.
    */
   stalledMs?(): number;
+  /**
+   * Milliseconds since the ledger last answered any call. A call past its deadline waits on
+   * while the ledger answers others within the deadline: it is overloaded, not hung, and its
+   * calls slow down rather than fail.
+   */
+  silentMs?(): number;
 };
 
 export type CreateLedgerClientParameters = {
@@ -238,10 +244,12 @@ function createHttpTransport(
 
 /**
  * A transport's `send` whose calls fail with a `TimeoutError` once they have waited `timeoutMs`
- * beyond the stalls the transport reported meanwhile.
+ * beyond the stalls the transport reported meanwhile, and the transport has answered no call
+ * for `timeoutMs` either.
  */
 function withDeadline(transport: LedgerTransport, timeoutMs: number): LedgerTransport['send'] {
   const stalled = () => transport.stalledMs?.() ?? 0;
+  const silent = () => transport.silentMs?.() ?? Number.POSITIVE_INFINITY;
   return (body) =>
     new Promise((resolve, reject) => {
       const started = performance.now();
@@ -249,9 +257,10 @@ function withDeadline(transport: LedgerTransport, timeoutMs: number): LedgerTran
       let timer: NodeJS.Timeout;
       const check = () => {
         const waited = performance.now() - started - Math.max(0, stalled() - stalledBefore);
-        if (waited >= timeoutMs) {
+        const quiet = silent();
+        if (waited >= timeoutMs && quiet >= timeoutMs) {
           reject(new DOMException('The ledger did not answer in time', 'TimeoutError'));
-        } else timer = setTimeout(check, timeoutMs - waited);
+        } else timer = setTimeout(check, Math.max(timeoutMs - Math.min(waited, quiet), 10));
       };
       timer = setTimeout(check, timeoutMs);
       transport.send(body).then(

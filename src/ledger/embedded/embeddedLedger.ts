@@ -18,6 +18,7 @@ import {
   forgetAnvil,
   postToAnvil,
   refused,
+  silenceOf,
   unavailable,
 } from './frontAnswers.js';
 import { classifyFrontRequest } from './frontRequest.js';
@@ -149,11 +150,16 @@ export class EmbeddedLedger {
    * The node's way to this ledger in its own process: bodies are answered as the front answers
    * them, with no HTTP hop to the journal. anvil answers nothing while it mines a block or dumps
    * a checkpoint (measured: a read waited out a 0.3 s dump and a 0.7 s block at 400,000 storage
-   * slots), so a call's deadline moves on by the time spent in them while it waits.
+   * slots), so a call's deadline moves on by the time spent in them while it waits; and a call
+   * past it waits on while anvil still answers others (overloaded, not hung).
    */
   readonly transport: LedgerTransport = {
     send: (body) => this.#handle(body) ?? Promise.resolve(unavailable('is starting')),
     stalledMs: () => this.#stalls.stalledMs(),
+    silentMs: () => {
+      const anvil = this.#anvilUrl;
+      return anvil === undefined ? Number.POSITIVE_INFINITY : silenceOf(anvil);
+    },
   };
   /** Blocks and state dumps, across anvil restarts. */
   readonly #stalls = createStallClock();

@@ -6,6 +6,8 @@ export type FrontAnswer = { status: number; body: string };
 const TIMEOUT_MS = 30_000;
 /** Keep-alive connections to each running anvil, by URL (a restarted anvil has another port). */
 const pools = new Map<string, Pool>();
+/** When each anvil last answered a request sent through {@link postToAnvil}, by URL. */
+const lastAnswers = new Map<string, number>();
 
 function poolOf(anvilUrl: string): Pool {
   let pool = pools.get(anvilUrl);
@@ -25,6 +27,7 @@ function poolOf(anvilUrl: string): Pool {
 export function forgetAnvil(anvilUrl: string): void {
   void pools.get(anvilUrl)?.destroy();
   pools.delete(anvilUrl);
+  lastAnswers.delete(anvilUrl);
 }
 
 /**
@@ -39,10 +42,22 @@ export async function postToAnvil(anvilUrl: string, body: string): Promise<Front
       headers: { 'content-type': 'application/json' },
       body,
     });
-    return { status: response.statusCode, body: await response.body.text() };
+    const text = await response.body.text();
+    lastAnswers.set(anvilUrl, performance.now());
+    return { status: response.statusCode, body: text };
   } catch {
     return unavailable('did not answer');
   }
+}
+
+/**
+ * Milliseconds since anvil last answered any request sent through {@link postToAnvil}
+ * (`Infinity` before its first answer): a busy anvil answers something every so often, a hung
+ * one nothing.
+ */
+export function silenceOf(anvilUrl: string): number {
+  const last = lastAnswers.get(anvilUrl);
+  return last === undefined ? Number.POSITIVE_INFINITY : performance.now() - last;
 }
 
 /** The answer while anvil cannot take a request: a JSON-RPC error, HTTP 503. */

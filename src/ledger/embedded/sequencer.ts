@@ -138,23 +138,28 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
     });
   }
 
-  /** Mines the next block, unless a checkpoint started saving since it was asked for. */
+  /**
+   * Mines the next block, unless a checkpoint started saving since it was asked for. Writes wait
+   * behind it from its journal record to its archiving: that whole time is a stall.
+   */
   async function mineNext(): Promise<boolean> {
     if (saving) return false;
-    const block = head.block + 1;
-    const timestamp = Math.max(head.timestamp, Math.floor(Date.now() / 1000));
-    await journal.append([{ block, timestamp }]);
-    const started = performance.now();
-    await stalls.around(() => callAnvil(anvilUrl, 'evm_mine', [{ timestamp }]));
-    mineMs = performance.now() - started;
-    head.block = block;
-    head.timestamp = timestamp;
-    const sent = pendingHashes;
-    pending = [];
-    pendingHashes = [];
-    await archiveBlocks(anvilUrl, archive, block);
-    const order = minedOrder(archive, block, sent);
-    if (order) await journal.append([{ mined: block, order }]);
+    await stalls.around(async () => {
+      const block = head.block + 1;
+      const timestamp = Math.max(head.timestamp, Math.floor(Date.now() / 1000));
+      await journal.append([{ block, timestamp }]);
+      const started = performance.now();
+      await callAnvil(anvilUrl, 'evm_mine', [{ timestamp }]);
+      mineMs = performance.now() - started;
+      head.block = block;
+      head.timestamp = timestamp;
+      const sent = pendingHashes;
+      pending = [];
+      pendingHashes = [];
+      await archiveBlocks(anvilUrl, archive, block);
+      const order = minedOrder(archive, block, sent);
+      if (order) await journal.append([{ mined: block, order }]);
+    });
     return true;
   }
 

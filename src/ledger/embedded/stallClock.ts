@@ -6,7 +6,7 @@ export const MIN_STALL_CAP_MS = 1_000;
 
 /** Counts the time anvil holds every call back in its ordinary work: mining, dumping the state. */
 export type StallClock = {
-  /** Runs `work` (an `evm_mine`, an `anvil_dumpState`) as a stall. */
+  /** Runs `work` (a block journaled, mined and archived; a state dump) as a stall. */
   around<T>(work: () => Promise<T>): Promise<T>;
   /**
    * Milliseconds stalled so far, the stall under way included: a count that only grows. A stall
