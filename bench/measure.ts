@@ -52,22 +52,11 @@ export async function measure(name: string, url: string, options: MeasureOptions
   const cpuBefore = await cpuSeconds(cpuOf);
   const result = await autocannon({ ...load, duration });
   const cpuMicros = (((await cpuSeconds(cpuOf)) - cpuBefore) * 1e6) / result.requests.total;
-  const target = new URL(url);
-  const pool = new Pool(target.origin, { connections: 1 });
   const latencies: number[] = [];
-  try {
-    for (let i = 0; i < samples; i++) {
-      const started = performance.now();
-      const response = await pool.request({
-        method,
-        path: `${target.pathname}${target.search}`,
-        ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
-      });
-      await response.body.text();
-      latencies.push(performance.now() - started);
-    }
-  } finally {
-    await pool.close();
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now();
+    await send(url, body === undefined ? {} : { body });
+    latencies.push(performance.now() - started);
   }
   return {
     name,

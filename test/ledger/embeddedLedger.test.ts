@@ -2,7 +2,10 @@ import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createLedgerClient } from '../../src/ledger/createLedgerClient.js';
-import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
+import {
+  EmbeddedLedger,
+  type EmbeddedLedgerOptions,
+} from '../../src/ledger/embedded/embeddedLedger.js';
 import { signFreeTransfer } from '../support/freeTransfer.js';
 import { createDataDir, SILENT_LOGGER } from '../support/testNode.js';
 
@@ -11,13 +14,31 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function newLedger(dataDir: string, blockTime = 0.2): EmbeddedLedger {
+function newLedger(
+  dataDir: string,
+  blockTime = 0.2,
+  options: Partial<EmbeddedLedgerOptions> = {},
+): EmbeddedLedger {
   return new EmbeddedLedger({
     dataDir,
     chainId: 2026,
     blockTime,
     logger: SILENT_LOGGER,
+    ...options,
   });
+}
+
+/** A ledger started on a data dir of its own; both go when the test ends. */
+async function startLedger(
+  blockTime = 0.2,
+  options: Partial<EmbeddedLedgerOptions> = {},
+): Promise<EmbeddedLedger> {
+  const dataDir = createDataDir();
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const ledger = newLedger(dataDir, blockTime, options);
+  cleanups.push(() => ledger.stop());
+  await ledger.start();
+  return ledger;
 }
 
 async function blockNumber(url: string): Promise<number> {
@@ -52,11 +73,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_00
 
 describe('EmbeddedLedger', () => {
   test('default: starts on 127.0.0.1 with the configured chain id and free gas', async () => {
-    const dataDir = createDataDir();
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const ledger = newLedger(dataDir);
-    cleanups.push(() => ledger.stop());
-    await ledger.start();
+    const ledger = await startLedger();
     expect(ledger.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const client = createLedgerClient({ url: ledger.url });
     cleanups.push(() => client.close());
@@ -65,11 +82,7 @@ describe('EmbeddedLedger', () => {
   });
 
   test('error: a body over 64 MiB gets 413 with a JSON-RPC error, and the ledger answers on', async () => {
-    const dataDir = createDataDir();
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const ledger = newLedger(dataDir);
-    cleanups.push(() => ledger.stop());
-    await ledger.start();
+    const ledger = await startLedger();
     const padding = 'a'.repeat(64 * 1024 * 1024);
     const response = await fetch(ledger.url, {
       method: 'POST',
@@ -86,20 +99,13 @@ describe('EmbeddedLedger', () => {
   });
 
   test('behavior: the operator hears once of memory over budget and of a block that held anvil too long', async () => {
-    const dataDir = createDataDir();
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const warnings: { obj: object; msg: string }[] = [];
-    const ledger = new EmbeddedLedger({
-      dataDir,
-      chainId: 2026,
-      blockTime: 0.05,
+    const ledger = await startLedger(0.05, {
       logger: { ...SILENT_LOGGER, warn: (obj, msg) => warnings.push({ obj, msg }) },
       // Thresholds any real process and block pass: the warnings, not the machine, are tested.
       memoryBudgetMiB: 1,
       slowStallMs: 0,
     });
-    cleanups.push(() => ledger.stop());
-    await ledger.start();
     const client = createLedgerClient({ url: ledger.url });
     cleanups.push(() => client.close());
     await client.request('eth_sendRawTransaction', [await signFreeTransfer()]);
@@ -117,11 +123,7 @@ describe('EmbeddedLedger', () => {
   });
 
   test('behavior: blocks while there is work, none when idle', async () => {
-    const dataDir = createDataDir();
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const ledger = newLedger(dataDir, 0.05);
-    cleanups.push(() => ledger.stop());
-    await ledger.start();
+    const ledger = await startLedger(0.05);
     const idle = await waitForIdle(ledger.url);
     const raw = await signFreeTransfer();
     const client = createLedgerClient({ url: ledger.url });
@@ -160,11 +162,7 @@ describe('EmbeddedLedger', () => {
   });
 
   test('behavior: a killed ledger is restarted on the same URL', async () => {
-    const dataDir = createDataDir();
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const ledger = newLedger(dataDir);
-    cleanups.push(() => ledger.stop());
-    await ledger.start();
+    const ledger = await startLedger();
     const { url, pid } = ledger;
     expect(pid).toBeDefined();
     process.kill(pid as number, 'SIGKILL');

@@ -163,8 +163,6 @@ export class EmbeddedLedger {
   };
   /** Blocks and state dumps, across anvil restarts. */
   readonly #stalls = createStallClock();
-  /** The checkpoint being written, if one is: the timer does not start a second. */
-  #checkpointing: Promise<void> | undefined;
 
   /** Pid of the current anvil process, if one runs. */
   get pid(): number | undefined {
@@ -205,11 +203,7 @@ export class EmbeddedLedger {
     });
     this.#checkpointTimer = setInterval(() => {
       const sequencer = this.#sequencer;
-      if (sequencer && !this.#checkpointing && isCheckpointDue(sequencer.progress)) {
-        this.#checkpointing = this.#checkpoint().finally(() => {
-          this.#checkpointing = undefined;
-        });
-      }
+      if (sequencer && isCheckpointDue(sequencer.progress)) void this.#checkpoint();
     }, this.#options.checkpointCheckMs);
     const budgetMiB = this.#options.memoryBudgetMiB;
     this.#memoryWatch = watchMemory({
@@ -240,7 +234,6 @@ export class EmbeddedLedger {
     clearInterval(this.#archiveTimer);
     this.#memoryWatch?.stop();
     this.#producer?.stop();
-    await this.#checkpointing;
     if (this.pid !== undefined) await this.#checkpoint();
     await this.#sequencer?.close();
     const child = this.#child;

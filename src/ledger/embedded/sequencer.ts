@@ -28,7 +28,8 @@ export type Sequencer = {
   /**
    * Starts a new journal segment and writes a checkpoint of the current state; without `force`,
    * only when blocks were mined since the last one. Transactions are journaled and reach the
-   * pool meanwhile; only blocks wait for the state to be saved.
+   * pool meanwhile; only blocks wait for the state to be saved. Resolves with the checkpoint this
+   * call wrote: none when none was due or one was being saved already.
    */
   checkpoint(force?: boolean): Promise<SavedCheckpoint | undefined>;
   /** The newest block mined. */
@@ -178,6 +179,7 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
       }
     },
     async checkpoint(force = false) {
+      let started: Promise<SavedCheckpoint> | undefined;
       // In the queue: the new segment starts at the head, with the transactions after it.
       await task(async () => {
         if ((head.block === checkpointBlock && !force) || saving) return;
@@ -211,8 +213,9 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
           if (saving === save) saving = undefined;
         };
         save.then(clear, clear);
+        started = save;
       });
-      return saving;
+      return started;
     },
     get head() {
       return head.block;
