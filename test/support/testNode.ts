@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -170,14 +170,45 @@ export async function getJson(
   };
 }
 
-/** A TCP port free on 127.0.0.1 right now. */
+/**
+ * A TCP port free on 127.0.0.1 right now, below the kernel's ephemeral range: a port from that
+ * range (what `listen(0)` hands out) may be taken by an outgoing connection of a parallel test
+ * before the node that was given it listens (genesis runs in between).
+ */
 export async function freePort(): Promise<number> {
+  const [lowest, ephemeral] = [10_000, ephemeralLow()];
+  for (let attempt = 0; ephemeral - lowest > 1_000 && attempt < 100; attempt++) {
+    const port = lowest + Math.floor(Math.random() * (ephemeral - lowest));
+    if ((await listenOnce(port)) !== undefined) return port;
+  }
+  const port = await listenOnce(0);
+  if (port === undefined) throw new Error('no free port');
+  return port;
+}
+
+/** The first port of the kernel's ephemeral range (Linux's default where it cannot be read). */
+function ephemeralLow(): number {
+  try {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/);
+    return Number(low) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/** Listens on `port` of 127.0.0.1 and closes: the port it got, or undefined when it could not. */
+async function listenOnce(port: number): Promise<number | undefined> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listening = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => resolve(true));
+  });
+  if (!listening) return undefined;
   const address = server.address();
   await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== 'object' || address === null) throw new Error('no free port');
-  return address.port;
+  return typeof address === 'object' && address !== null ? address.port : undefined;
 }
 
 /** Runs `use` on an embedded ledger of `dataDir` (0.05 s blocks), started for it and stopped after. */
