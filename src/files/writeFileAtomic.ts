@@ -1,5 +1,5 @@
 import { closeSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
-import { open, rename } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /**
@@ -27,21 +27,30 @@ export function writeFileAtomic(
 
 /**
  * {@link writeFileAtomic} without blocking the event loop while a large file is written and
- * synced (a ledger checkpoint is hundreds of MiB on a large chain).
+ * synced (a ledger checkpoint is hundreds of MiB on a large chain). `data` may arrive in pieces
+ * (written as they come, never held whole); if they fail, the target is left as it was.
+ * @returns the number of bytes written.
  */
 export async function replaceFileAtomic(
   path: string,
-  data: Uint8Array,
+  data: Uint8Array | AsyncIterable<Uint8Array>,
   options: { mode?: number } = {},
-): Promise<void> {
+): Promise<number> {
   const temporary = `${path}.${process.pid}.tmp`;
   const file = await open(temporary, 'w', options.mode ?? 0o644);
+  let written = 0;
   try {
-    await file.writeFile(data);
+    for await (const piece of data instanceof Uint8Array ? [data] : data) {
+      await file.writeFile(piece);
+      written += piece.byteLength;
+    }
     await file.sync();
-  } finally {
+  } catch (error) {
     await file.close();
+    await rm(temporary, { force: true });
+    throw error;
   }
+  await file.close();
   await rename(temporary, path);
   const directory = await open(dirname(path), 'r');
   try {
@@ -49,6 +58,7 @@ export async function replaceFileAtomic(
   } finally {
     await directory.close();
   }
+  return written;
 }
 
 /** Makes the directory's entries (a rename, a new file) durable. */

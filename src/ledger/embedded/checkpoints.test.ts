@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
-import { chooseCheckpoint, gzippedSize, readCheckpoint, writeCheckpoint } from './checkpoints.js';
+import {
+  checkpointStateBytes,
+  chooseCheckpoint,
+  gzippedSize,
+  writeCheckpoint,
+} from './checkpoints.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -30,12 +35,15 @@ describe('checkpoint files', () => {
     const json = JSON.stringify({ best_block_number: 300, accounts: { a: 'x'.repeat(3000) } });
     expect(gzippedSize(state)).toBe(Buffer.byteLength(json));
     expect(gzippedSize(state.subarray(0))).toBe(Buffer.byteLength(json));
-    await writeCheckpoint(dir, 300, state);
-    expect((await readCheckpoint(join(dir, 'checkpoint-300.json.gz'))).stateBytes).toBe(
+    expect(await writeCheckpoint(dir, 300, state)).toEqual({
+      bytes: state.length,
+      stateBytes: Buffer.byteLength(json),
+    });
+    expect(await checkpointStateBytes(join(dir, 'checkpoint-300.json.gz'))).toBe(
       Buffer.byteLength(json),
     );
     writeFileSync(join(dir, 'checkpoint-1.json'), json);
-    expect((await readCheckpoint(join(dir, 'checkpoint-1.json'))).stateBytes).toBe(
+    expect(await checkpointStateBytes(join(dir, 'checkpoint-1.json'))).toBe(
       Buffer.byteLength(json),
     );
   });

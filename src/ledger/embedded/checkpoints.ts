@@ -6,7 +6,7 @@ import {
   renameSync,
   rmSync,
 } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -79,12 +79,19 @@ export async function chooseCheckpoint(
 }
 
 /**
- * A checkpoint's bytes as anvil's `anvil_loadState` takes them (gzipped or plain JSON), and the
- * size of the state they hold (for a gzipped one, before it was gzipped).
+ * The size of the state a checkpoint holds: for a gzipped one, what it held before it was gzipped
+ * (from its trailer; the file is not read whole).
  */
-export async function readCheckpoint(path: string): Promise<{ bytes: Buffer; stateBytes: number }> {
-  const bytes = await readFile(path);
-  return { bytes, stateBytes: path.endsWith('.gz') ? gzippedSize(bytes) : bytes.length };
+export async function checkpointStateBytes(path: string): Promise<number> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    if (!path.endsWith('.gz')) return size;
+    const { buffer } = await file.read(Buffer.alloc(4), 0, 4, Math.max(0, size - 4));
+    return gzippedSize(buffer);
+  } finally {
+    await file.close();
+  }
 }
 
 /**
@@ -98,22 +105,27 @@ export function gzippedSize(gzip: Uint8Array): number {
 }
 
 /**
- * Writes the checkpoint of `block` (`state`: anvil's gzipped dump, as it gave it) atomically,
- * then forgets what the previous checkpoint makes redundant: older checkpoints, journal segments
- * before it, the legacy state file.
+ * Writes the checkpoint of `block` (`state`: anvil's gzipped dump, as it gave it, whole or as it
+ * arrives) atomically, then forgets what the previous checkpoint makes redundant: older
+ * checkpoints, journal segments before it, the legacy state file.
+ * @returns its size on disk and the size of the state it holds.
  */
 export async function writeCheckpoint(
   dir: string,
   block: number,
-  state: Uint8Array,
-): Promise<void> {
-  await replaceFileAtomic(join(dir, `checkpoint-${block}.json.gz`), state, { mode: 0o600 });
+  state: Uint8Array | AsyncIterable<Uint8Array>,
+): Promise<{ bytes: number; stateBytes: number }> {
+  const path = join(dir, `checkpoint-${block}.json.gz`);
+  const bytes = await replaceFileAtomic(path, state, { mode: 0o600 });
+  const stateBytes = await checkpointStateBytes(path);
   const checkpoints = listCheckpoints(dir);
   const previous = checkpoints.length > 1 ? checkpoints[checkpoints.length - 2] : undefined;
-  if (!previous) return;
-  for (const file of checkpoints) if (file.block < previous.block) rmSync(file.path);
-  for (const file of listSegments(dir)) if (file.block < previous.block) rmSync(file.path);
-  rmSync(join(dir, LEGACY_STATE_FILE), { force: true });
+  if (previous) {
+    for (const file of checkpoints) if (file.block < previous.block) rmSync(file.path);
+    for (const file of listSegments(dir)) if (file.block < previous.block) rmSync(file.path);
+    rmSync(join(dir, LEGACY_STATE_FILE), { force: true });
+  }
+  return { bytes, stateBytes };
 }
 
 /**

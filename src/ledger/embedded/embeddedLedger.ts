@@ -7,12 +7,13 @@ import { EmbeddedLedgerError } from '../../errors/ledger.js';
 import { writeFileAtomic } from '../../files/writeFileAtomic.js';
 import type { LedgerTransport } from '../createLedgerClient.js';
 import { toAnvilArgs } from './anvilArgs.js';
-import { callAnvil, getHead } from './anvilRpc.js';
+import { getHead } from './anvilRpc.js';
+import { loadState } from './anvilState.js';
 import { type LedgerArchive, openLedgerArchive } from './archive.js';
 import { archiveBlocks, catchUpArchive, revertReasonOf } from './archiveBlocks.js';
 import { type BlockProducer, createBlockProducer } from './blockProducer.js';
 import { isCheckpointDue } from './checkpointPolicy.js';
-import { chooseCheckpoint, readCheckpoint } from './checkpoints.js';
+import { checkpointStateBytes, chooseCheckpoint } from './checkpoints.js';
 import {
   type FrontAnswer,
   forgetAnvil,
@@ -358,8 +359,7 @@ export class EmbeddedLedger {
     const anvilUrl = `http://127.0.0.1:${port}`;
     await assertChainId(anvilUrl, chainId);
     // What `--load-state` does at start, from a gzipped checkpoint too (the flag reads JSON only).
-    const loaded = checkpoint ? await readCheckpoint(checkpoint) : undefined;
-    if (loaded) await callAnvil(anvilUrl, 'anvil_loadState', [`0x${loaded.bytes.toString('hex')}`]);
+    if (checkpoint) await loadState(anvilUrl, checkpoint);
     // The archive follows the checkpoint's chain; the journal's blocks are archived as replayed.
     const archive = this.#archive as LedgerArchive;
     await catchUpArchive(anvilUrl, archive, (await getHead(anvilUrl)).block, logger);
@@ -372,7 +372,7 @@ export class EmbeddedLedger {
       anvilUrl,
       head: replay.head,
       pending: replay.pending,
-      stateBytes: loaded?.stateBytes ?? 0,
+      stateBytes: checkpoint ? await checkpointStateBytes(checkpoint) : 0,
       stalls: this.#stalls,
     });
     // A new chain's genesis block carries anvil's start time: the journal replays onto it. After

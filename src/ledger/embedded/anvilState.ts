@@ -1,0 +1,160 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { request } from 'undici';
+import { EmbeddedLedgerError } from '../../errors/ledger.js';
+
+/**
+ * anvil's whole state out (`anvil_dumpState`) and in (`anvil_loadState`), streamed. The state
+ * travels as one hex string in a JSON-RPC body: read whole, a dump of N bytes would hold about
+ * 7 N in the node at once (body, text, parsed string, bytes); at 100,000 DIDs N is about 100 MiB.
+ * Streamed, the node holds one chunk.
+ */
+
+/** How long anvil may take to dump or load a state. */
+const STATE_TIMEOUT_MS = 120_000;
+const RESULT = '"result":"0x';
+/** An answer that has not begun its result after this many characters is an error, read whole. */
+const MAX_HEAD = 64 * 1024;
+
+/**
+ * The bytes of anvil's state (gzipped, as `anvil_dumpState` returns them), decoded from the hex
+ * of its answer as they arrive.
+ * @throws {EmbeddedLedgerError} when anvil cannot be reached, refuses, or its answer is not one
+ *   whole hex result.
+ */
+export async function* dumpState(url: string): AsyncGenerator<Buffer> {
+  const body = await post(url, 'anvil_dumpState', JSON.stringify(rpc('anvil_dumpState', [])));
+  const decoder = hexResultDecoder();
+  try {
+    for await (const chunk of body) {
+      const bytes = decoder.push((chunk as Buffer).toString('latin1'));
+      if (bytes.length > 0) yield bytes;
+    }
+  } catch (cause) {
+    if (cause instanceof EmbeddedLedgerError) throw cause;
+    throw new EmbeddedLedgerError('The embedded ledger did not answer "anvil_dumpState"', {
+      cause,
+    });
+  } finally {
+    // Whatever stopped the reading, the connection does not wait for the rest.
+    body.destroy();
+  }
+  decoder.end();
+}
+
+/**
+ * Loads the state in the file at `path` (a checkpoint: gzipped or plain state JSON) into anvil,
+ * sending the file's bytes as hex while they are read.
+ * @throws {EmbeddedLedgerError} when anvil cannot be reached or refuses the state.
+ */
+export async function loadState(url: string, path: string): Promise<void> {
+  const [head, tail] = JSON.stringify(rpc('anvil_loadState', ['0x'])).split('0x');
+  const { size } = await stat(path);
+  async function* hexBody(): AsyncGenerator<Buffer> {
+    yield Buffer.from(`${head}0x`);
+    for await (const chunk of createReadStream(path)) {
+      yield Buffer.from((chunk as Buffer).toString('hex'), 'latin1');
+    }
+    yield Buffer.from(tail as string);
+  }
+  const length = Buffer.byteLength(`${head}0x${tail}`) + 2 * size;
+  const body = await post(url, 'anvil_loadState', Readable.from(hexBody()), length);
+  let text: string;
+  try {
+    text = await body.text();
+  } catch (cause) {
+    throw new EmbeddedLedgerError('The embedded ledger did not answer "anvil_loadState"', {
+      cause,
+    });
+  }
+  const answer = parseAnswer(text);
+  if (answer?.result === undefined) throw refused('anvil_loadState', answer);
+}
+
+/** The hex result of a JSON-RPC answer, as bytes, from the answer's text in pieces. */
+export function hexResultDecoder(): { push(text: string): Buffer; end(): void } {
+  let head = '';
+  let inResult = false;
+  let ended = false;
+  let carry = '';
+  let rest = '';
+  return {
+    push(text) {
+      if (!inResult) {
+        head += text;
+        const at = head.indexOf(RESULT);
+        if (at < 0) {
+          if (head.length > MAX_HEAD) throw refused('anvil_dumpState', parseAnswer(head));
+          return Buffer.alloc(0);
+        }
+        inResult = true;
+        text = head.slice(at + RESULT.length);
+        head = '';
+      }
+      if (ended) {
+        rest += text;
+        return Buffer.alloc(0);
+      }
+      const quote = text.indexOf('"');
+      const hex = carry + (quote < 0 ? text : text.slice(0, quote));
+      if (quote >= 0) {
+        ended = true;
+        rest = text.slice(quote + 1);
+      }
+      const whole = hex.length - (hex.length % 2);
+      carry = hex.slice(whole);
+      const bytes = Buffer.from(hex.slice(0, whole), 'hex');
+      if (bytes.length * 2 !== whole) throw malformed('a character that is not hex');
+      return bytes;
+    },
+    end() {
+      if (!inResult) throw refused('anvil_dumpState', parseAnswer(head));
+      if (!ended) throw malformed('it ends inside the result');
+      if (carry !== '') throw malformed('an odd number of hex digits');
+      if (rest.trim() !== '}') throw malformed('more follows the result');
+    },
+  };
+}
+
+function rpc(method: string, params: readonly unknown[]) {
+  return { jsonrpc: '2.0', id: 1, method, params };
+}
+
+async function post(url: string, method: string, body: string | Readable, length?: number) {
+  try {
+    const response = await request(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(length === undefined ? {} : { 'content-length': String(length) }),
+      },
+      body,
+      headersTimeout: STATE_TIMEOUT_MS,
+      bodyTimeout: STATE_TIMEOUT_MS,
+    });
+    return response.body;
+  } catch (cause) {
+    throw new EmbeddedLedgerError(`The embedded ledger did not answer "${method}"`, { cause });
+  }
+}
+
+function parseAnswer(text: string): { result?: unknown; error?: { message?: string } } | undefined {
+  try {
+    return JSON.parse(text) as { result?: unknown; error?: { message?: string } };
+  } catch {
+    return undefined;
+  }
+}
+
+function refused(method: string, answer: { error?: { message?: string } } | undefined) {
+  return new EmbeddedLedgerError(
+    `The embedded ledger refused "${method}": ${answer?.error?.message ?? 'no result'}`,
+  );
+}
+
+function malformed(why: string) {
+  return new EmbeddedLedgerError(
+    `The embedded ledger's answer to "anvil_dumpState" is no whole hex result: ${why}`,
+  );
+}
