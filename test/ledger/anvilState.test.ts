@@ -50,7 +50,7 @@ describe("anvil's state streamed to a checkpoint and back", () => {
       ['latest', false],
     );
 
-    const saved = await writeCheckpoint(dir, Number(head.number), await dumpState(source));
+    const saved = await writeCheckpoint(dir, Number(head.number), dumpState(source));
     const path = join(dir, `checkpoint-${Number(head.number)}.json.gz`);
     expect(saved.bytes).toBe(statSync(path).size);
     // The same bytes as anvil's answer read whole.

@@ -18,32 +18,29 @@ const RESULT = '"result":"0x';
 const MAX_HEAD = 64 * 1024;
 
 /**
- * Asks anvil for its state; resolves once anvil has made the dump (its answer begins), with the
- * dump's bytes (gzipped, as `anvil_dumpState` returns them), decoded from the hex of the answer as
- * they arrive.
+ * The bytes of anvil's state (gzipped, as `anvil_dumpState` returns them), decoded from the hex
+ * of its answer as they arrive.
  * @throws {EmbeddedLedgerError} when anvil cannot be reached, refuses, or its answer is not one
- *   whole hex result (the last two while the bytes are read).
+ *   whole hex result.
  */
-export async function dumpState(url: string): Promise<AsyncIterable<Buffer>> {
+export async function* dumpState(url: string): AsyncGenerator<Buffer> {
   const body = await post(url, 'anvil_dumpState', JSON.stringify(rpc('anvil_dumpState', [])));
-  return (async function* () {
-    const decoder = hexResultDecoder();
-    try {
-      for await (const chunk of body) {
-        const bytes = decoder.push((chunk as Buffer).toString('latin1'));
-        if (bytes.length > 0) yield bytes;
-      }
-    } catch (cause) {
-      if (cause instanceof EmbeddedLedgerError) throw cause;
-      throw new EmbeddedLedgerError('The embedded ledger did not answer "anvil_dumpState"', {
-        cause,
-      });
-    } finally {
-      // Whatever stopped the reading, the connection does not wait for the rest.
-      body.destroy();
+  const decoder = hexResultDecoder();
+  try {
+    for await (const chunk of body) {
+      const bytes = decoder.push((chunk as Buffer).toString('latin1'));
+      if (bytes.length > 0) yield bytes;
     }
-    decoder.end();
-  })();
+  } catch (cause) {
+    if (cause instanceof EmbeddedLedgerError) throw cause;
+    throw new EmbeddedLedgerError('The embedded ledger did not answer "anvil_dumpState"', {
+      cause,
+    });
+  } finally {
+    // Whatever stopped the reading, the connection does not wait for the rest.
+    body.destroy();
+  }
+  decoder.end();
 }
 
 /**

@@ -195,11 +195,11 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
             // The journal before this checkpoint goes: what it had mined must be archived first.
             await archive.flush();
             const dumpStarted = performance.now();
-            // anvil answers nothing else until it has made the dump; its bytes then arrive.
-            const dump = await stalls.around(() => dumpState(anvilUrl));
-            const dumpMs = Math.round(performance.now() - dumpStarted);
             // Kept as anvil gzipped it (a fifth of the JSON's bytes), streamed to the file.
-            const saved = await writeCheckpoint(dir, block, dump);
+            const saved = await stalls.around(() =>
+              writeCheckpoint(dir, block, dumpState(anvilUrl)),
+            );
+            const dumpMs = Math.round(performance.now() - dumpStarted);
             checkpointBlock = block;
             stateBytes = saved.stateBytes;
             journalBytes = 0;
