@@ -15,19 +15,35 @@ export async function callAnvil<T = unknown>(
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      body: anvilRequest(method, params),
       signal: AbortSignal.timeout(60_000),
     });
     body = (await response.json()) as typeof body;
   } catch (cause) {
-    throw new EmbeddedLedgerError(`The embedded ledger did not answer "${method}"`, { cause });
+    throw anvilSilent(method, cause);
   }
-  if (body.error || !('result' in body)) {
-    throw new EmbeddedLedgerError(
-      `The embedded ledger refused "${method}": ${body.error?.message ?? 'no result'}`,
-    );
-  }
+  if (body.error || !('result' in body)) throw anvilRefused(method, body);
   return body.result as T;
+}
+
+/** The body of a JSON-RPC request to anvil. */
+export function anvilRequest(method: string, params: readonly unknown[] = []): string {
+  return JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
+}
+
+/** anvil could not be reached, or its answer could not be read. */
+export function anvilSilent(method: string, cause: unknown): EmbeddedLedgerError {
+  return new EmbeddedLedgerError(`The embedded ledger did not answer "${method}"`, { cause });
+}
+
+/** anvil answered `method` with an error, or with no result (`answer` undefined: no JSON). */
+export function anvilRefused(
+  method: string,
+  answer: { error?: { message?: string } } | undefined,
+): EmbeddedLedgerError {
+  return new EmbeddedLedgerError(
+    `The embedded ledger refused "${method}": ${answer?.error?.message ?? 'no result'}`,
+  );
 }
 
 /** Number and timestamp of the ledger's latest block. */

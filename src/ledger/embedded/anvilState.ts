@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { EmbeddedLedgerError } from '../../errors/ledger.js';
+import { anvilRefused, anvilRequest, anvilSilent } from './anvilRpc.js';
 
 /**
  * anvil's whole state out (`anvil_dumpState`) and in (`anvil_loadState`), streamed. The state
@@ -24,7 +25,7 @@ const MAX_HEAD = 64 * 1024;
  *   whole hex result.
  */
 export async function* dumpState(url: string): AsyncGenerator<Buffer> {
-  const body = await post(url, 'anvil_dumpState', JSON.stringify(rpc('anvil_dumpState', [])));
+  const body = await post(url, 'anvil_dumpState', anvilRequest('anvil_dumpState'));
   const decoder = hexResultDecoder();
   try {
     for await (const chunk of body) {
@@ -33,9 +34,7 @@ export async function* dumpState(url: string): AsyncGenerator<Buffer> {
     }
   } catch (cause) {
     if (cause instanceof EmbeddedLedgerError) throw cause;
-    throw new EmbeddedLedgerError('The embedded ledger did not answer "anvil_dumpState"', {
-      cause,
-    });
+    throw anvilSilent('anvil_dumpState', cause);
   } finally {
     // Whatever stopped the reading, the connection does not wait for the rest.
     body.destroy();
@@ -49,7 +48,7 @@ export async function* dumpState(url: string): AsyncGenerator<Buffer> {
  * @throws {EmbeddedLedgerError} when anvil cannot be reached or refuses the state.
  */
 export async function loadState(url: string, path: string): Promise<void> {
-  const [head, tail] = JSON.stringify(rpc('anvil_loadState', ['0x'])).split('0x');
+  const [head, tail] = anvilRequest('anvil_loadState', ['0x']).split('0x');
   const { size } = await stat(path);
   async function* hexBody(): AsyncGenerator<Buffer> {
     yield Buffer.from(`${head}0x`);
@@ -64,12 +63,10 @@ export async function loadState(url: string, path: string): Promise<void> {
   try {
     text = await body.text();
   } catch (cause) {
-    throw new EmbeddedLedgerError('The embedded ledger did not answer "anvil_loadState"', {
-      cause,
-    });
+    throw anvilSilent('anvil_loadState', cause);
   }
   const answer = parseAnswer(text);
-  if (answer?.result === undefined) throw refused('anvil_loadState', answer);
+  if (answer?.result === undefined) throw anvilRefused('anvil_loadState', answer);
 }
 
 /** The hex result of a JSON-RPC answer, as bytes, from the answer's text in pieces. */
@@ -85,7 +82,7 @@ export function hexResultDecoder(): { push(text: string): Buffer; end(): void } 
         head += text;
         const at = head.indexOf(RESULT);
         if (at < 0) {
-          if (head.length > MAX_HEAD) throw refused('anvil_dumpState', parseAnswer(head));
+          if (head.length > MAX_HEAD) throw anvilRefused('anvil_dumpState', parseAnswer(head));
           return Buffer.alloc(0);
         }
         inResult = true;
@@ -109,16 +106,12 @@ export function hexResultDecoder(): { push(text: string): Buffer; end(): void } 
       return bytes;
     },
     end() {
-      if (!inResult) throw refused('anvil_dumpState', parseAnswer(head));
+      if (!inResult) throw anvilRefused('anvil_dumpState', parseAnswer(head));
       if (!ended) throw malformed('it ends inside the result');
       if (carry !== '') throw malformed('an odd number of hex digits');
       if (rest.trim() !== '}') throw malformed('more follows the result');
     },
   };
-}
-
-function rpc(method: string, params: readonly unknown[]) {
-  return { jsonrpc: '2.0', id: 1, method, params };
 }
 
 async function post(url: string, method: string, body: string | Readable, length?: number) {
@@ -135,7 +128,7 @@ async function post(url: string, method: string, body: string | Readable, length
     });
     return response.body;
   } catch (cause) {
-    throw new EmbeddedLedgerError(`The embedded ledger did not answer "${method}"`, { cause });
+    throw anvilSilent(method, cause);
   }
 }
 
@@ -145,12 +138,6 @@ function parseAnswer(text: string): { result?: unknown; error?: { message?: stri
   } catch {
     return undefined;
   }
-}
-
-function refused(method: string, answer: { error?: { message?: string } } | undefined) {
-  return new EmbeddedLedgerError(
-    `The embedded ledger refused "${method}": ${answer?.error?.message ?? 'no result'}`,
-  );
 }
 
 function malformed(why: string) {
