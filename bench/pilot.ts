@@ -64,7 +64,13 @@ export type PilotStep = {
   firstDidChanges: number;
   firstDidHistoryMs: number;
   restartMs: number;
+  /**
+   * After DIDs were onboarded right before the kill, so that the start replays their blocks from
+   * the journal, as after a crash in use; the DIDs are read back after it.
+   */
   killRestartMs: number;
+  /** Blocks the start after the kill replayed from the journal. */
+  killReplayedBlocks: number | undefined;
   seedSeconds: number;
 };
 
@@ -75,6 +81,8 @@ const TIMESTAMPS_PER_ROUND = 400;
 const CALLS_PER_BATCH = 200;
 const READS = 200;
 const MATURITY = 5;
+/** DIDs onboarded right before the kill -9: a few blocks for the start to replay. */
+const KILL_BURST = 64;
 /** How long a batch of writes may take to be mined before the run gives up, naming one. */
 const RECEIPT_TIMEOUT_MS = 600_000;
 
@@ -245,7 +253,8 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
       const seedSeconds = (performance.now() - started) / 1000;
       log('waiting for the ledger to go idle');
       await waitForIdleLedger(client, 5_000);
-      const writes = dids.length + 2 * timestamps + holders.length;
+      const size = dids.length;
+      const writes = size + 2 * timestamps + holders.length;
       const { node: nodePid, anvil: anvilPid } = pids();
       const memory = {
         anvilMiB: residentMiB(anvilPid) ?? Number.NaN,
@@ -272,18 +281,26 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
       await new Promise((resolve) => node.once('exit', resolve));
       node = await serve(cli, dataDir, port, env);
       const restartMs = performance.now() - restarted;
+      log(
+        `onboarding ${KILL_BURST} DIDs, then kill -9 of node and ledger right after their receipts`,
+      );
+      await onboard(KILL_BURST);
       written.bytes += bytesWritten();
       const anvil = pids().anvil;
-      log('restarting the node after kill -9 of node and ledger');
       const killed = performance.now();
+      starts.replayed = undefined;
       node.kill('SIGKILL');
       if (anvil !== undefined) process.kill(anvil, 'SIGKILL');
       await new Promise((resolve) => node.once('exit', resolve));
       node = await serve(cli, dataDir, port, env);
       const killRestartMs = performance.now() - killed;
+      const killReplayedBlocks = starts.replayed;
+      // Acknowledged before the kill, so kept: the newest DIDs resolve.
+      for (const did of dids.slice(-KILL_BURST))
+        await client.get(`/v1/did-registry/identifiers/${did}`);
       const checkpoint = newestCheckpoint(join(dataDir, 'ledger'));
       return {
-        dids: dids.length,
+        dids: size,
         timestamps,
         writes,
         ...memory,
@@ -298,6 +315,7 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
         firstDidHistoryMs,
         restartMs,
         killRestartMs,
+        killReplayedBlocks,
         seedSeconds,
       };
     },
@@ -322,6 +340,9 @@ type Reveal = { args: [bigint[], Hex[], Hex[], Hex] };
 
 /** How long the newest checkpoint took, and how many were written: the node's log (any of its processes). */
 const checkpoints: { ms: number | undefined; count: number } = { ms: undefined, count: 0 };
+
+/** Blocks the embedded ledger's last start replayed from its journal: its log. */
+const starts: { replayed: number | undefined } = { replayed: undefined };
 
 /** `core-registry serve` on the data directory, once `/ready` answers 200. */
 async function serve(
@@ -349,8 +370,14 @@ async function serve(
     }
   });
   createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-    const entry = JSON.parse(line) as { level?: number; msg?: string; ms?: number };
-    if (entry.msg === 'ledger checkpoint written') {
+    const entry = JSON.parse(line) as {
+      level?: number;
+      msg?: string;
+      ms?: number;
+      replayed?: number;
+    };
+    if (entry.msg === 'embedded ledger ready') starts.replayed = entry.replayed;
+    else if (entry.msg === 'ledger checkpoint written') {
       checkpoints.ms = entry.ms;
       checkpoints.count += 1;
     }

@@ -72,6 +72,7 @@ function print(steps: PilotStep[]): void {
     ['history', (s) => `${s.firstDidChanges} in ${s.firstDidHistoryMs.toFixed(0)} ms`],
     ['restart ms', (s) => s.restartMs.toFixed(0)],
     ['kill -9 ms', (s) => s.killRestartMs.toFixed(0)],
+    ['replayed', (s) => (s.killReplayedBlocks === undefined ? '-' : String(s.killReplayedBlocks))],
     ['seeding s', (s) => s.seedSeconds.toFixed(0)],
   ];
   console.log(`\n${columns.map(([name]) => name.padEnd(15)).join('')}`);

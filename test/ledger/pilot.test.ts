@@ -21,7 +21,8 @@ describe('a pilot grown through the node', () => {
       dataDir,
       port: await freePort(),
       cli: CLI,
-      env: { CORE_BLOCK_TIME: '0.2', CORE_LOG_LEVEL: 'warn' },
+      // Info: the pilot reads its checkpoints and replays from the node's log.
+      env: { CORE_BLOCK_TIME: '0.2', CORE_LOG_LEVEL: 'info' },
       // Progress on stderr: a slow or stuck run says where it was.
       log: (line) => console.error(`pilot: ${line}`),
     });
@@ -35,7 +36,10 @@ describe('a pilot grown through the node', () => {
     expect(step.firstDidChanges).toBe(1);
     expect(step.bytesPerWrite).toBeGreaterThan(0);
     expect(step.checkpointMiB).toBeGreaterThan(0);
-    // growTo ended with a graceful restart, then a kill -9 of node and ledger.
+    // growTo ended with a graceful restart, then DIDs onboarded and a kill -9 of node and
+    // ledger right after their receipts: the start replayed their blocks.
+    expect(step.killReplayedBlocks).toBeGreaterThan(0);
+    expect(dids.length).toBeGreaterThan(SIZE);
     const missing: string[] = [];
     for (const did of dids) {
       const response = await fetch(`${client.baseUrl}/v1/did-registry/identifiers/${did}`);

@@ -20,6 +20,8 @@ export type CheckpointProgress = {
   stateBytes: number;
   /** What mining a block took lately, milliseconds (replaying it takes about as long). */
   mineMs: number;
+  /** How long the last dump of the state took, milliseconds; undefined until one was timed. */
+  dumpMs?: number | undefined;
 };
 
 /** Journal growth, as a share of the state's size, that calls for the next one. */
@@ -35,4 +37,26 @@ export function isCheckpointDue(progress: CheckpointProgress): boolean {
   if (blocks === 0) return false;
   if (blocks * mineMs >= REPLAY_BUDGET_MS) return true;
   return journalBytes >= Math.max(MIN_JOURNAL_BYTES, stateBytes * JOURNAL_SHARE);
+}
+
+/** A stop waits for a checkpoint expected to take less than this, whatever replaying would cost. */
+export const STOP_DUMP_FLOOR_MS = 1_000;
+/**
+ * State bytes (anvil's JSON, before gzip) dumped per millisecond, for a stop before any dump was
+ * timed: measured 35–57 MB/s from 10,000 to 100,000 DIDs, file written and fsynced; the slower end.
+ */
+export const DUMP_BYTES_PER_MS = 35_000;
+
+/**
+ * Whether a stop should write a checkpoint first. It should when one is cheap, or when replaying
+ * the blocks since the last would take the next start longer than dumping takes this stop.
+ * Otherwise the journal (fsynced like every write) is left to replay, as after a kill -9: at
+ * 100,000 DIDs a dump holds the stop for 13 s, and replaying the few blocks the replay budget
+ * allows costs less.
+ */
+export function isCheckpointDueAtStop(progress: CheckpointProgress): boolean {
+  const { blocks, stateBytes, mineMs, dumpMs } = progress;
+  if (blocks === 0) return false;
+  const expectedDumpMs = dumpMs ?? stateBytes / DUMP_BYTES_PER_MS;
+  return expectedDumpMs < STOP_DUMP_FLOOR_MS || blocks * mineMs >= expectedDumpMs;
 }

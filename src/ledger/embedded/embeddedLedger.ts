@@ -12,7 +12,7 @@ import { loadState } from './anvilState.js';
 import { type LedgerArchive, openLedgerArchive } from './archive.js';
 import { archiveBlocks, catchUpArchive, revertReasonOf } from './archiveBlocks.js';
 import { type BlockProducer, createBlockProducer } from './blockProducer.js';
-import { isCheckpointDue } from './checkpointPolicy.js';
+import { isCheckpointDue, isCheckpointDueAtStop } from './checkpointPolicy.js';
 import { checkpointStateBytes, chooseCheckpoint } from './checkpoints.js';
 import {
   type FrontAnswer,
@@ -227,7 +227,7 @@ export class EmbeddedLedger {
     this.#producer.noteWork();
   }
 
-  /** Writes a checkpoint, stops anvil and closes the front. */
+  /** Writes a checkpoint where one is worth it, stops anvil and closes the front. */
   async stop(): Promise<void> {
     this.#stopping = true;
     clearTimeout(this.#restartTimer);
@@ -235,7 +235,7 @@ export class EmbeddedLedger {
     clearInterval(this.#archiveTimer);
     this.#memoryWatch?.stop();
     this.#producer?.stop();
-    if (this.pid !== undefined) await this.#checkpoint();
+    if (this.pid !== undefined) await this.#checkpointAtStop();
     await this.#sequencer?.close();
     const child = this.#child;
     if (child?.pid !== undefined && child.exitCode === null && child.signalCode === null) {
@@ -312,6 +312,17 @@ export class EmbeddedLedger {
     }
   }
 
+  /** A checkpoint before stopping, unless replaying the journal at the next start costs less. */
+  async #checkpointAtStop(): Promise<void> {
+    const progress = this.#sequencer?.progress;
+    if (!progress || progress.blocks === 0) return;
+    if (isCheckpointDueAtStop(progress)) return this.#checkpoint();
+    this.#options.logger.info(
+      { blocks: progress.blocks, mineMs: Math.round(progress.mineMs), dumpMs: progress.dumpMs },
+      'ledger checkpoint left to the next start: replaying the journal costs it less than a dump costs this stop',
+    );
+  }
+
   /** Tells the operator, once, of the first block or checkpoint that held anvil too long. */
   #noteStall(cause: 'block' | 'checkpoint', ms: number): void {
     if (this.#slowStallTold || ms < this.#options.slowStallMs) return;
@@ -362,7 +373,8 @@ export class EmbeddedLedger {
     if (checkpoint) await loadState(anvilUrl, checkpoint);
     // The archive follows the checkpoint's chain; the journal's blocks are archived as replayed.
     const archive = this.#archive as LedgerArchive;
-    await catchUpArchive(anvilUrl, archive, (await getHead(anvilUrl)).block, logger);
+    const loaded = (await getHead(anvilUrl)).block;
+    await catchUpArchive(anvilUrl, archive, loaded, logger);
     const replay = await replayJournal(this.#dir, anvilUrl, logger, (block) =>
       archiveBlocks(anvilUrl, archive, block),
     );
@@ -372,12 +384,17 @@ export class EmbeddedLedger {
       anvilUrl,
       head: replay.head,
       pending: replay.pending,
-      stateBytes: checkpoint ? await checkpointStateBytes(checkpoint) : 0,
+      checkpoint: {
+        block: loaded,
+        stateBytes: checkpoint ? await checkpointStateBytes(checkpoint) : 0,
+      },
+      mineMs: replay.mineMs,
       stalls: this.#stalls,
     });
-    // A new chain's genesis block carries anvil's start time: the journal replays onto it. After
-    // a replay, a checkpoint keeps the next recovery short.
-    if (!checkpoint || replay.replayed > 0) await this.#sequencer.checkpoint(true);
+    // A new chain's genesis block carries anvil's start time: the journal replays onto it. The
+    // blocks replayed count toward the next checkpoint like any others (checkpointPolicy.ts): one
+    // written here would hold the start for a whole dump, longer than the replay at scale.
+    if (!checkpoint) await this.#sequencer.checkpoint(true);
     this.#anvilPort = port;
     // Operator tools on this machine (`core-registry admin deploy-instance`) find the ledger here;
     // it listens on 127.0.0.1 only and is never served to clients.

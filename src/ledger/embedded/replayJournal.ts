@@ -10,6 +10,8 @@ export type ReplayResult = {
   replayed: number;
   /** Raw transactions journaled after the last block, handed to the pool again. */
   pending: `0x${string}`[];
+  /** What mining the last replayed block took, milliseconds; 0 when none was. */
+  mineMs: number;
 };
 
 /**
@@ -30,6 +32,7 @@ export async function replayJournal(
   const head = await getHead(anvilUrl);
   let pending: `0x${string}`[] = [];
   let replayed = 0;
+  let mineMs = 0;
   for (const segment of listSegments(dir)) {
     const records = readJournal(segment.path);
     const orders = new Map(
@@ -55,7 +58,9 @@ export async function replayJournal(
       pending = [];
       // A loaded state sets anvil's clock to the wall clock, which refuses older timestamps.
       await callAnvil(anvilUrl, 'anvil_setTime', [record.timestamp]);
+      const started = performance.now();
       await callAnvil(anvilUrl, 'evm_mine', [{ timestamp: record.timestamp }]);
+      mineMs = performance.now() - started;
       head.block += 1;
       head.timestamp = record.timestamp;
       replayed += 1;
@@ -64,7 +69,7 @@ export async function replayJournal(
   }
   // Journaled but not yet in a block: back into the pool (duplicates are refused there).
   await send(anvilUrl, pending);
-  return { head, replayed, pending };
+  return { head, replayed, pending, mineMs };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { callAnvil } from './anvilRpc.js';
 import { dumpState } from './anvilState.js';
 import type { LedgerArchive } from './archive.js';
@@ -46,8 +47,10 @@ export type SequencerState = {
   head: { block: number; timestamp: number };
   /** Raw transactions journaled after the last block (carried into a new segment). */
   pending: `0x${string}`[];
-  /** Size of the state in the checkpoint the ledger started from, bytes (0 for none). */
-  stateBytes: number;
+  /** The block of the checkpoint the ledger started from, and the size of its state (0 for none). */
+  checkpoint: { block: number; stateBytes: number };
+  /** What mining a block took when the ledger last did, milliseconds (0: not yet known). */
+  mineMs: number;
   /** Where each block goes once mined, while anvil still holds it whole. */
   archive: LedgerArchive;
   /** Times the blocks and state dumps, during which anvil answers nothing else. */
@@ -80,11 +83,14 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
   let pendingHashes: `0x${string}`[] = [];
   const segments = listSegments(dir);
   let journal: Journal = await openJournal(segments.at(-1)?.path ?? segmentPath(dir, head.block));
-  let checkpointBlock = segments.at(-1)?.block ?? head.block;
-  let stateBytes = state.stateBytes;
-  // Journal bytes of the segments before the current one since the last checkpoint.
-  let journalBytes = 0;
-  let mineMs = 0;
+  let checkpointBlock = state.checkpoint.block;
+  let stateBytes = state.checkpoint.stateBytes;
+  // Journal bytes since the last checkpoint, but for those the current segment appends from now.
+  let journalBytes = segments
+    .filter((segment) => segment.block >= checkpointBlock)
+    .reduce((sum, segment) => sum + statSync(segment.path).size, 0);
+  let mineMs = state.mineMs;
+  let dumpMs: number | undefined;
   /** Set while a checkpoint saves the state: no block is mined meanwhile. */
   let saving: Promise<SavedCheckpoint> | undefined;
   const queue: Operation[] = [];
@@ -199,7 +205,7 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
             const saved = await stalls.around(() =>
               writeCheckpoint(dir, block, dumpState(anvilUrl)),
             );
-            const dumpMs = Math.round(performance.now() - dumpStarted);
+            dumpMs = Math.round(performance.now() - dumpStarted);
             checkpointBlock = block;
             stateBytes = saved.stateBytes;
             journalBytes = 0;
@@ -227,6 +233,7 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
         journalBytes: journalBytes + journal.appended,
         stateBytes,
         mineMs,
+        dumpMs,
       };
     },
     async close() {
