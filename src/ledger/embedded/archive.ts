@@ -63,8 +63,8 @@ export type LedgerArchive = {
   blockReceipts(id: number | Hex): RpcReceipt[] | undefined;
   /**
    * Logs of archived blocks in [fromBlock, min(toBlock, head)] matching the filter with
-   * eth_getLogs semantics, in chain order. The range's logs blooms are read in one key range;
-   * only the receipts of blocks whose bloom may hold a match (every constrained position) are read.
+   * eth_getLogs semantics, in chain order. The range's block filters are read in one key range;
+   * only the receipts of blocks whose filter may hold a match (every constrained position) are read.
    */
   logs(query: LogQuery): RpcLog[];
   /** Flushes, then closes the store. */

@@ -1,4 +1,4 @@
-import { type BloomBits, isInBloom, toBloomBits } from './archiveBloom.js';
+import { type FilterKey, isInFilter, toFilterKey } from './archiveBloom.js';
 import { toHexKey } from './archiveKeys.js';
 import type { LogQuery, RpcLog } from './archiveTypes.js';
 
@@ -37,28 +37,28 @@ export function isLogMatch(filter: LogFilter, log: RpcLog): boolean {
 }
 
 /**
- * What a block's logs bloom must hold for the block to have a log passing `filter`: one OR-set of
- * bloom bits per constrained position (the address, then each constrained topic). An empty list
- * means any block with logs; undefined means no log can match (a constrained position whose values
- * all have the wrong length).
+ * What a block's filter must hold for the block to have a log passing `filter`: one OR-set of
+ * keys per constrained position (the address, then each constrained topic). An empty list means
+ * any block with logs; undefined means no log can match (a constrained position whose values all
+ * have the wrong length).
  */
-export function toBloomQuery(filter: LogFilter): BloomBits[][] | undefined {
+export function toFilterQuery(filter: LogFilter): FilterKey[][] | undefined {
   const constrained: [ReadonlySet<string>, number][] = [];
   if (filter.addresses) constrained.push([filter.addresses, 20]);
   for (const values of filter.topics) if (values) constrained.push([values, 32]);
-  const query: BloomBits[][] = [];
+  const query: FilterKey[][] = [];
   for (const [values, bytes] of constrained) {
-    const bits = [...values].flatMap((value) => {
+    const keys = [...values].flatMap((value) => {
       const key = toHexKey(value, bytes);
-      return key ? [toBloomBits(key)] : [];
+      return key ? [toFilterKey(key)] : [];
     });
-    if (bits.length === 0) return undefined;
-    query.push(bits);
+    if (keys.length === 0) return undefined;
+    query.push(keys);
   }
   return query;
 }
 
-/** Whether a block with this logs bloom may hold a log passing the query's filter. */
-export function isBloomMatch(bloom: Uint8Array, query: readonly BloomBits[][]): boolean {
-  return query.every((anyOf) => anyOf.some((bits) => isInBloom(bloom, bits)));
+/** Whether a block with this stored filter may hold a log passing the query's filter. */
+export function isFilterMatch(filter: Uint8Array, query: readonly FilterKey[][]): boolean {
+  return query.every((anyOf) => anyOf.some((key) => isInFilter(filter, key)));
 }

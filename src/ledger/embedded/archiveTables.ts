@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Database, open, type RootDatabase } from 'lmdb';
 import type { Hex } from 'viem';
-import { BLOOM_BYTES, toLogsBloom } from './archiveBloom.js';
+import { toBlockFilter } from './archiveBloom.js';
 import { fromStored, toStored } from './archiveCodec.js';
 import { fromBlockKey, toBlockKey, toHexKey, toTransactionKey } from './archiveKeys.js';
-import { isBloomMatch, isLogMatch, type LogFilter, toBloomQuery } from './archiveLogs.js';
+import { isFilterMatch, isLogMatch, type LogFilter, toFilterQuery } from './archiveLogs.js';
 import type { RpcBlock, RpcLog, RpcReceipt, RpcTransaction } from './archiveTypes.js';
 
 /** The store's file inside the archive directory. */
@@ -26,7 +26,10 @@ export type ArchiveTables = {
   receipts: Database<unknown, Buffer>;
   /** Transaction hash → (block, index). */
   transactionKeys: Database<Buffer, Buffer>;
-  /** Block number → the block's logs bloom; empty when the block has no logs. */
+  /**
+   * Block number → the filter its logs are found by (archiveBloom.ts: the block's own, or the
+   * header's bloom in archives of earlier nodes); empty when the block has no logs.
+   */
   blooms: Database<Buffer, Buffer>;
 };
 
@@ -107,7 +110,10 @@ export function writeBlock(
   const hashes = transactions.map((tx) => tx.hash);
   tables.headers.putSync(toBlockKey(number), toStored({ ...block, transactions: hashes }));
   tables.blockNumbers.putSync(toHexKey(block.hash, 32) ?? NO_VALUE, toBlockKey(number));
-  tables.blooms.putSync(toBlockKey(number), toBloom(block, receipts));
+  tables.blooms.putSync(
+    toBlockKey(number),
+    toBlockFilter(receipts.flatMap((receipt) => receipt.logs)),
+  );
   for (const [tx, transaction] of transactions.entries()) {
     const key = toTransactionKey(number, tx);
     tables.transactions.putSync(key, toStored(transaction));
@@ -133,9 +139,9 @@ export function removeBlock(tables: ArchiveTables, number: number): void {
 }
 
 /**
- * The stored logs of blocks `from`..`to` passing `filter`, in chain order. The blooms of the range
- * are one sequential key range (256 bytes a block); only the receipts of blocks whose bloom may
- * hold a matching log are read, then filtered exactly. An index by address and topic would cost a
+ * The stored logs of blocks `from`..`to` passing `filter`, in chain order. The filters of the range
+ * are one sequential key range (archiveBloom.ts: 65 bytes a block and up, 16 bits a value); only
+ * the receipts of blocks whose filter may hold a matching log are read, then filtered exactly. An index by address and topic would cost a
  * random page write per log and value at every flush: 18 to 137 KB written per transaction.
  */
 export function readLogs(
@@ -144,30 +150,18 @@ export function readLogs(
   from: number,
   to: number,
 ): RpcLog[] {
-  const query = toBloomQuery(filter);
+  const query = toFilterQuery(filter);
   if (from > to || !query) return [];
   const numbers: number[] = [];
   for (const { key, value } of tables.blooms.getRange({
     start: toBlockKey(from),
     end: toBlockKey(to + 1),
   })) {
-    if (value.length > 0 && isBloomMatch(value, query)) numbers.push(fromBlockKey(key));
+    if (value.length > 0 && isFilterMatch(value, query)) numbers.push(fromBlockKey(key));
   }
   return numbers.flatMap((number) =>
     readBlockEntries<RpcReceipt>(tables.receipts, number).flatMap((receipt) =>
       receipt.logs.filter((log) => isLogMatch(filter, log)),
     ),
   );
-}
-
-/**
- * The block's logs bloom as stored: its header's, or one computed from its logs when the header
- * has none; empty when the block has no logs, so that a walk skips it without a bit test.
- */
-function toBloom(block: RpcBlock, receipts: RpcReceipt[]): Buffer {
-  const logs = receipts.flatMap((receipt) => receipt.logs);
-  if (logs.length === 0) return NO_VALUE;
-  const header = block.logsBloom;
-  const bloom = typeof header === 'string' ? toHexKey(header, BLOOM_BYTES) : undefined;
-  return bloom ?? toLogsBloom(logs);
 }
