@@ -171,6 +171,37 @@ describe('EmbeddedLedger', () => {
     expect(await waitFor(() => blockNumber(url))).toBeGreaterThanOrEqual(0);
   });
 
+  test('behavior: after a kill of anvil, the blocks past the checkpoint are replayed and archived again, with no warning', async () => {
+    const said: { level: 'info' | 'warn' | 'error'; msg: string }[] = [];
+    const ledger = await startLedger(0.05, {
+      logger: {
+        info: (_obj, msg) => said.push({ level: 'info', msg }),
+        warn: (_obj, msg) => said.push({ level: 'warn', msg }),
+        error: (_obj, msg) => said.push({ level: 'error', msg }),
+      },
+    });
+    const client = createLedgerClient({ url: ledger.url });
+    cleanups.push(() => client.close());
+    const hash = await client.request<string>('eth_sendRawTransaction', [await signFreeTransfer()]);
+    const receipt = () =>
+      client
+        .request<{ blockHash: string } | null>('eth_getTransactionReceipt', [hash])
+        .then((found) => found ?? undefined);
+    const mined = await waitFor(receipt);
+    const head = await waitForIdle(ledger.url);
+    const { pid } = ledger;
+    process.kill(pid as number, 'SIGKILL');
+    await waitFor(async () => (ledger.pid !== undefined && ledger.pid !== pid ? true : undefined));
+    expect(await waitFor(() => blockNumber(ledger.url))).toBeGreaterThanOrEqual(head);
+    expect((await waitFor(receipt)).blockHash).toBe(mined.blockHash);
+    expect(said.filter(({ msg }) => msg.includes('archived again as replayed'))).toHaveLength(1);
+    // Its exit is an error; nothing of the archive is.
+    expect(said.filter(({ level }) => level === 'warn')).toEqual([]);
+    expect(said.filter(({ level }) => level === 'error').map(({ msg }) => msg)).toEqual([
+      'embedded ledger exited',
+    ]);
+  });
+
   test('error: a data dir in use by a live node is refused', async () => {
     const dataDir = createDataDir();
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));

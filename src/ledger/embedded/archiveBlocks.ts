@@ -56,14 +56,16 @@ export async function catchUpArchive(
   archive: LedgerArchive,
   head: number,
   logger: SupervisorLogger,
+  /** The newest block the journal will mine again after `head`. */
+  journaled = head,
 ): Promise<void> {
   let last = Math.min(archive.head, head);
   while (last >= 0 && archive.blockHash(last) !== (await hashOf(anvilUrl, last))) last--;
   if (last < archive.head) {
-    logger.warn(
-      { from: last + 1, to: archive.head },
-      'ledger archive: forgetting blocks the chain no longer has',
-    );
+    const range = { from: last + 1, to: archive.head };
+    if (last === head && archive.head <= journaled) {
+      logger.info(range, 'ledger archive: blocks after the checkpoint archived again as replayed');
+    } else logger.warn(range, 'ledger archive: forgetting blocks the chain no longer has');
     await archive.truncateAfter(last);
   }
   let incomplete = 0;

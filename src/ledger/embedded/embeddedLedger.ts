@@ -35,7 +35,7 @@ import {
   terminate,
   writePidFile,
 } from './processFiles.js';
-import { replayJournal } from './replayJournal.js';
+import { journaledHead, replayJournal } from './replayJournal.js';
 import { createSequencer, type Sequencer } from './sequencer.js';
 import { assertChainId, spawnAnvil } from './spawnAnvil.js';
 import { createStallClock } from './stallClock.js';
@@ -370,14 +370,19 @@ export class EmbeddedLedger {
     const anvilUrl = `http://127.0.0.1:${port}`;
     await assertChainId(anvilUrl, chainId);
     // What `--load-state` does at start, from a gzipped checkpoint too (the flag reads JSON only).
-    if (checkpoint) await loadState(anvilUrl, checkpoint);
+    // Timed as a stall, as the replayed blocks are: a new process has no block of its own yet to
+    // tell a busy anvil (seconds a block at 100,000 DIDs) from a hung one.
+    if (checkpoint) {
+      await this.#stalls.around(() => loadState(anvilUrl, checkpoint), { whole: true });
+    }
     // The archive follows the checkpoint's chain; the journal's blocks are archived as replayed.
     const archive = this.#archive as LedgerArchive;
     const loaded = (await getHead(anvilUrl)).block;
-    await catchUpArchive(anvilUrl, archive, loaded, logger);
-    const replay = await replayJournal(this.#dir, anvilUrl, logger, (block) =>
-      archiveBlocks(anvilUrl, archive, block),
-    );
+    await catchUpArchive(anvilUrl, archive, loaded, logger, journaledHead(this.#dir));
+    const replay = await replayJournal(this.#dir, anvilUrl, logger, {
+      onBlock: (block) => archiveBlocks(anvilUrl, archive, block),
+      stalls: this.#stalls,
+    });
     this.#sequencer = await createSequencer({
       archive,
       dir: this.#dir,

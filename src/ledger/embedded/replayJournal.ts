@@ -2,6 +2,7 @@ import { keccak256 } from 'viem';
 import { callAnvil, getHead } from './anvilRpc.js';
 import { listSegments } from './checkpoints.js';
 import { readJournal } from './journal.js';
+import type { StallClock } from './stallClock.js';
 import type { SupervisorLogger } from './supervisorLogger.js';
 
 export type ReplayResult = {
@@ -19,16 +20,21 @@ export type ReplayResult = {
  * are sent in their journal order (or the order anvil mined them in, where the journal says
  * it differed), then the block is mined with its journaled timestamp, so
  * block numbers, timestamps, order and results are those the clients saw. Blocks the
- * checkpoint already holds are skipped. `onBlock` is told of each block mined again (the archive
- * takes it while anvil still holds it whole).
+ * checkpoint already holds are skipped.
  * - Design: DESIGN.md §11
  */
 export async function replayJournal(
   dir: string,
   anvilUrl: string,
   logger: SupervisorLogger,
-  onBlock: (block: number) => Promise<void> = async () => {},
+  hooks: {
+    /** Told of each block mined again (the archive takes it while anvil still holds it whole). */
+    onBlock?: (block: number) => Promise<void>;
+    /** Times each block mined again: the next blocks' calls may wait as long (stallClock.ts). */
+    stalls?: StallClock;
+  } = {},
 ): Promise<ReplayResult> {
+  const { onBlock = async () => {}, stalls } = hooks;
   const head = await getHead(anvilUrl);
   let pending: `0x${string}`[] = [];
   let replayed = 0;
@@ -59,7 +65,8 @@ export async function replayJournal(
       // A loaded state sets anvil's clock to the wall clock, which refuses older timestamps.
       await callAnvil(anvilUrl, 'anvil_setTime', [record.timestamp]);
       const started = performance.now();
-      await callAnvil(anvilUrl, 'evm_mine', [{ timestamp: record.timestamp }]);
+      const mine = () => callAnvil(anvilUrl, 'evm_mine', [{ timestamp: record.timestamp }]);
+      await (stalls ? stalls.around(mine) : mine());
       mineMs = performance.now() - started;
       head.block += 1;
       head.timestamp = record.timestamp;
@@ -94,4 +101,15 @@ async function send(anvilUrl: string, raws: readonly `0x${string}`[]): Promise<v
     // A transaction the pool refused the first time is refused again: nothing to do.
     await callAnvil(anvilUrl, 'eth_sendRawTransaction', [raw]).catch(() => undefined);
   }
+}
+
+/** The newest block the journal holds, -1 when it holds none: a replay mines up to it. */
+export function journaledHead(dir: string): number {
+  let head = -1;
+  for (const segment of listSegments(dir)) {
+    for (const record of readJournal(segment.path)) {
+      if ('block' in record) head = Math.max(head, record.block);
+    }
+  }
+  return head;
 }

@@ -93,4 +93,27 @@ describe('createStallClock', () => {
     time.advance(1_000);
     expect(clock.stalledMs()).toBe(200);
   });
+
+  test('behavior: a whole stall (the state loaded at a start) counts in full and sets the cap of the next', async () => {
+    const time = manualTime();
+    const clock = createStallClock(time.now);
+    let release!: () => void;
+    const load = clock.around(() => new Promise<void>((resolve) => (release = resolve)), {
+      whole: true,
+    });
+    time.advance(8_000);
+    expect(clock.stalledMs()).toBe(8_000);
+    release();
+    await load;
+    // A block of that state may take seconds: up to twice the load counts.
+    const block = stall(clock);
+    time.advance(20_000);
+    expect(clock.stalledMs()).toBe(8_000 + 16_000);
+    await block.end();
+    // The next stall is capped again.
+    const next = stall(clock);
+    time.advance(40_000);
+    expect(clock.stalledMs()).toBe(8_000 + 16_000 + 32_000);
+    await next.end();
+  });
 });
