@@ -3,6 +3,11 @@ import { callAnvil } from './anvilRpc.js';
 import type { LedgerArchive, RpcBlock, RpcReceipt } from './archive.js';
 import type { SupervisorLogger } from './supervisorLogger.js';
 
+/** Block numbers from `from` to `to`, both included. */
+export type BlockRange = { from: number; to: number };
+
+const FORGETTING = 'ledger archive: forgetting blocks the chain no longer has';
+
 /** The transactions root of a block without transactions. */
 const EMPTY_ROOT = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421';
 
@@ -50,22 +55,23 @@ export async function revertReasonOf(anvilUrl: string, hash: Hex): Promise<Hex |
  * journal replays them; a chain restored from an older state no longer has them), then archives
  * the blocks after the archive's head. A block anvil no longer holds whole (the archive was
  * removed) is archived without its transactions, and said so in the log.
+ * @returns the blocks forgotten past the loaded state, on its chain: {@link noteSetAside} says,
+ *   after the replay, whether the journal mined them again.
  */
 export async function catchUpArchive(
   anvilUrl: string,
   archive: LedgerArchive,
   head: number,
   logger: SupervisorLogger,
-  /** The newest block the journal will mine again after `head`. */
-  journaled = head,
-): Promise<void> {
+): Promise<BlockRange | undefined> {
   let last = Math.min(archive.head, head);
   while (last >= 0 && archive.blockHash(last) !== (await hashOf(anvilUrl, last))) last--;
+  // Blocks past the loaded state, on its chain: the journal may mine them again.
+  let setAside: BlockRange | undefined;
   if (last < archive.head) {
     const range = { from: last + 1, to: archive.head };
-    if (last === head && archive.head <= journaled) {
-      logger.info(range, 'ledger archive: blocks after the checkpoint archived again as replayed');
-    } else logger.warn(range, 'ledger archive: forgetting blocks the chain no longer has');
+    if (last === head) setAside = range;
+    else logger.warn(range, FORGETTING);
     await archive.truncateAfter(last);
   }
   let incomplete = 0;
@@ -81,6 +87,23 @@ export async function catchUpArchive(
       'ledger archive: blocks archived without their transactions (anvil no longer held them)',
     );
   await archive.flush();
+  return setAside;
+}
+
+/**
+ * Says what became of the blocks {@link catchUpArchive} set aside, once the journal was replayed
+ * up to `head`: archived again (the ordinary path after a kill -9 or a stop that left the journal
+ * to replay), or, for those it did not hold, gone from the chain.
+ */
+export function noteSetAside(
+  logger: SupervisorLogger,
+  setAside: BlockRange | undefined,
+  head: number,
+): void {
+  if (!setAside) return;
+  if (head >= setAside.to) {
+    logger.info(setAside, 'ledger archive: blocks after the checkpoint archived again as replayed');
+  } else logger.warn({ from: Math.max(setAside.from, head + 1), to: setAside.to }, FORGETTING);
 }
 
 async function hashOf(anvilUrl: string, number: number): Promise<Hex | undefined> {

@@ -29,7 +29,8 @@ const MIN_FILTER_BYTES = 64;
 export type FilterKey = { bloom: readonly number[]; words: readonly number[] };
 
 export function toFilterKey(value: Uint8Array): FilterKey {
-  const hash = createKeccakHash('keccak256').update(Buffer.from(value)).digest();
+  const bytes = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  const hash = createKeccakHash('keccak256').update(bytes).digest();
   return {
     bloom: [0, 2, 4].map((at) => hash.readUInt16BE(at) & 2047),
     words: Array.from({ length: BITS_SET }, (_, word) => hash.readUInt32BE(4 * word)),

@@ -139,10 +139,11 @@ export function removeBlock(tables: ArchiveTables, number: number): void {
 }
 
 /**
- * The stored logs of blocks `from`..`to` passing `filter`, in chain order. The filters of the range
- * are one sequential key range (archiveBloom.ts: 65 bytes a block and up, 16 bits a value); only
- * the receipts of blocks whose filter may hold a matching log are read, then filtered exactly. An index by address and topic would cost a
- * random page write per log and value at every flush: 18 to 137 KB written per transaction.
+ * The stored logs of blocks `from`..`to` passing `filter`, in chain order. The filters of the
+ * range are one sequential key range (archiveBloom.ts: 65 bytes a block and up, 16 bits a value);
+ * only the receipts of blocks whose filter may hold a matching log are read, then filtered
+ * exactly. An index by address and topic would cost a random page write per log and value at
+ * every flush: 18 to 137 KB written per transaction.
  */
 export function readLogs(
   tables: ArchiveTables,

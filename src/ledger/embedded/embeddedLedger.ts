@@ -10,7 +10,7 @@ import { toAnvilArgs } from './anvilArgs.js';
 import { getHead } from './anvilRpc.js';
 import { loadState } from './anvilState.js';
 import { type LedgerArchive, openLedgerArchive } from './archive.js';
-import { archiveBlocks, catchUpArchive, revertReasonOf } from './archiveBlocks.js';
+import { archiveBlocks, catchUpArchive, noteSetAside, revertReasonOf } from './archiveBlocks.js';
 import { type BlockProducer, createBlockProducer } from './blockProducer.js';
 import { isCheckpointDue, isCheckpointDueAtStop } from './checkpointPolicy.js';
 import { checkpointStateBytes, chooseCheckpoint } from './checkpoints.js';
@@ -35,7 +35,7 @@ import {
   terminate,
   writePidFile,
 } from './processFiles.js';
-import { journaledHead, replayJournal } from './replayJournal.js';
+import { replayJournal } from './replayJournal.js';
 import { createSequencer, type Sequencer } from './sequencer.js';
 import { assertChainId, spawnAnvil } from './spawnAnvil.js';
 import { createStallClock } from './stallClock.js';
@@ -378,11 +378,12 @@ export class EmbeddedLedger {
     // The archive follows the checkpoint's chain; the journal's blocks are archived as replayed.
     const archive = this.#archive as LedgerArchive;
     const loaded = (await getHead(anvilUrl)).block;
-    await catchUpArchive(anvilUrl, archive, loaded, logger, journaledHead(this.#dir));
+    const setAside = await catchUpArchive(anvilUrl, archive, loaded, logger);
     const replay = await replayJournal(this.#dir, anvilUrl, logger, {
       onBlock: (block) => archiveBlocks(anvilUrl, archive, block),
       stalls: this.#stalls,
     });
+    noteSetAside(logger, setAside, replay.head.block);
     this.#sequencer = await createSequencer({
       archive,
       dir: this.#dir,

@@ -102,14 +102,3 @@ async function send(anvilUrl: string, raws: readonly `0x${string}`[]): Promise<v
     await callAnvil(anvilUrl, 'eth_sendRawTransaction', [raw]).catch(() => undefined);
   }
 }
-
-/** The newest block the journal holds, -1 when it holds none: a replay mines up to it. */
-export function journaledHead(dir: string): number {
-  let head = -1;
-  for (const segment of listSegments(dir)) {
-    for (const record of readJournal(segment.path)) {
-      if ('block' in record) head = Math.max(head, record.block);
-    }
-  }
-  return head;
-}
