@@ -14,7 +14,7 @@ const NO_FILTER = Buffer.from([0]);
 /**
  * Bits per distinct address or topic, and bits set for each: a value not in the block passes
  * about once in 1,700 blocks ((1 − e^(−8/16))^8). A header's 2048-bit bloom sets 3 bits a value
- * whatever the block holds: in bench:scale's blocks of about 300 transactions at 20,000 DIDs, a
+ * whatever the block holds: in bench:scale's blocks of about 300 transactions at 50,000 DIDs, a
  * DID's query passed 17 blocks of 229 it was not in, each read whole for nothing.
  */
 const BITS_PER_VALUE = 16;
