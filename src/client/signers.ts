@@ -1,4 +1,5 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createECDH } from 'node:crypto';
+import { bytesToHex } from 'viem';
 import { type LocalAccount, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { createDidCoreV1 } from '../identity/didCore.js';
 import { toDidKey } from '../identity/didKey.js';
@@ -7,6 +8,7 @@ import {
   type PrivateEcJwk,
   type PublicEcJwk,
   toPrivateKeyHex,
+  toPublicJwk,
 } from '../identity/jwk.js';
 import type { AnySigner, Signer } from './credentials.js';
 
@@ -30,11 +32,19 @@ export type DidSigner = AnySigner & {
   account: LocalAccount | undefined;
 };
 
+const OPENSSL_CURVE = { secp256k1: 'secp256k1', 'P-256': 'prime256v1' } as const;
+
 /** A fresh private key on `curve`, as a JWK. */
 export function createPrivateJwk(curve: 'secp256k1' | 'P-256'): PrivateEcJwk {
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: curve });
-  const { kty, crv, x, y, d } = privateKey.export({ format: 'jwk' }) as PrivateEcJwk;
-  return { kty, crv, x, y, d };
+  // Not generateKeyPairSync + export({ format: 'jwk' }): on Node 20 a garbage collection inside
+  // the export can finalise the key's KeyGenJob, which takes the mutex the export holds, and the
+  // process hangs for good (test/client/createPrivateJwk.test.ts). ECDH makes keys without a job.
+  const ecdh = createECDH(OPENSSL_CURVE[curve]);
+  const point = ecdh.generateKeys();
+  const scalar = ecdh.getPrivateKey();
+  const d = Buffer.alloc(32);
+  scalar.copy(d, d.length - scalar.length);
+  return { ...toPublicJwk(bytesToHex(point), curve), d: d.toString('base64url') };
 }
 
 /** The Ethereum account of a secp256k1 private JWK. */

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { assertSdkBuilt, SDK } from '../support/builtSdk.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const SDK = join(ROOT, 'dist/src/client/index.js');
 
 /** Server code: what the SDK must never load (STYLE.md B3). */
 const SERVER_PACKAGES =
@@ -16,13 +16,7 @@ const SERVER_PARTS =
 
 let workDir: string;
 beforeAll(() => {
-  const newestSource = Math.max(
-    ...readdirSync(join(ROOT, 'src/client')).map(
-      (file) => statSync(join(ROOT, 'src/client', file)).mtimeMs,
-    ),
-  );
-  if ((statSync(SDK, { throwIfNoEntry: false })?.mtimeMs ?? 0) < newestSource)
-    throw new Error('dist/ is older than src/client: run "npm run build" first');
+  assertSdkBuilt();
   workDir = mkdtempSync(join(tmpdir(), 'core-sdk-bundle-'));
 });
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));

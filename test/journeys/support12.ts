@@ -1,9 +1,9 @@
-import { generateKeyPairSync } from 'node:crypto';
 import type { Hex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import {
   type CoreClient,
   createCredential,
+  createPrivateJwk,
   jwkThumbprint,
   type PrivateEcJwk,
   type PublicEcJwk,
@@ -43,11 +43,9 @@ export async function createSecp256k1Key(): Promise<Key & { account: PrivateKeyA
   return { ...(await describeKey(privateKeyJwk)), account: privateKeyToAccount(privateKey) };
 }
 
-/** A fresh P-256 key, generated with node:crypto as a wallet would. */
+/** A fresh P-256 key, as the SDK makes it for a wallet. */
 export async function createP256Key(): Promise<Key> {
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const { x, y, d } = privateKey.export({ format: 'jwk' });
-  return describeKey({ kty: 'EC', crv: 'P-256', x: x as string, y: y as string, d: d as string });
+  return describeKey(createPrivateJwk('P-256'));
 }
 
 async function describeKey(privateKeyJwk: PrivateEcJwk): Promise<Key> {

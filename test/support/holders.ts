@@ -1,15 +1,10 @@
-import { generateKeyPairSync } from 'node:crypto';
 import type { Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Signer } from '../../src/client/credentials.js';
+import { createPrivateJwk } from '../../src/client/signers.js';
 import { createDidCoreV1 } from '../../src/identity/didCore.js';
 import { toDidKey } from '../../src/identity/didKey.js';
-import {
-  jwkThumbprint,
-  type PrivateEcJwk,
-  toPublicKeyHex,
-  toSecp256k1PrivateJwk,
-} from '../../src/identity/jwk.js';
+import { jwkThumbprint, toPublicKeyHex, toSecp256k1PrivateJwk } from '../../src/identity/jwk.js';
 import { REGISTRIES } from '../../src/registries/catalog.js';
 import type { connectTestChain } from './chain.js';
 
@@ -94,8 +89,7 @@ export function rollHolderKey(
 
 /** A did:key holder (P-256 or secp256k1). */
 export function createDidKeyHolder(curve: 'P-256' | 'secp256k1'): Signer {
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: curve });
-  const { kty, crv, x, y, d } = privateKey.export({ format: 'jwk' }) as PrivateEcJwk;
+  const { kty, crv, x, y, d } = createPrivateJwk(curve);
   const did = toDidKey({ kty, crv, x, y });
   return {
     did,
