@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'anvil',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          globalSetup: ['test/setup.global.ts'],
+          globalSetup: ['test/setup.tmpdir.ts', 'test/setup.global.ts'],
         },
       },
       {
@@ -30,7 +30,7 @@ export default defineConfig({
             'test/rpc/writeGate.test.ts',
             'test/rpc/writeScopes.test.ts',
           ],
-          globalSetup: ['test/setup.hardhat.ts'],
+          globalSetup: ['test/setup.tmpdir.ts', 'test/setup.hardhat.ts'],
         },
       },
     ],

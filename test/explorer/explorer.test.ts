@@ -259,7 +259,9 @@ describe.runIf(run)('explorer', () => {
       if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-    console.log(`screenshots of every view: ${SHOTS}`);
+    console.log(
+      `screenshots of every view: ${SHOTS} (kept after the run with CORE_TEST_KEEP_TMP=1)`,
+    );
     for (const [width, height, device] of [
       [1280, 800, 'desktop'],
       [390, 844, 'phone'],
