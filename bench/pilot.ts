@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -344,6 +344,9 @@ const checkpoints: { ms: number | undefined; count: number } = { ms: undefined, 
 /** Blocks the embedded ledger's last start replayed from its journal: its log. */
 const starts: { replayed: number | undefined } = { replayed: undefined };
 
+/** Where every line the node logs goes too (`BENCH_PILOT_LOG`): a run's timeline, to read after it. */
+const LOG_FILE = process.env.BENCH_PILOT_LOG;
+
 /** `core-registry serve` on the data directory, once `/ready` answers 200. */
 async function serve(
   cli: string,
@@ -370,6 +373,7 @@ async function serve(
     }
   });
   createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+    if (LOG_FILE) appendFileSync(LOG_FILE, `${line}\n`);
     const entry = JSON.parse(line) as {
       level?: number;
       msg?: string;
