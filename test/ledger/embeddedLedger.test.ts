@@ -151,10 +151,24 @@ describe('EmbeddedLedger', () => {
     const before = await blockNumber(first.url);
     await first.stop();
 
-    const second = newLedger(dataDir);
+    const said: { obj: { startMs?: Record<string, number> }; msg: string }[] = [];
+    const second = newLedger(dataDir, 0.2, {
+      logger: { ...SILENT_LOGGER, info: (obj, msg) => said.push({ obj, msg }) },
+    });
     cleanups.push(() => second.stop());
     await second.start();
     expect(await blockNumber(second.url)).toBeGreaterThanOrEqual(before);
+    // The operator's account of the start: each step, the load of the checkpoint among them.
+    const ready = said.find(({ msg }) => msg === 'embedded ledger ready');
+    expect(Object.keys(ready?.obj.startMs ?? {})).toEqual([
+      'checkCheckpoint',
+      'spawn',
+      'load',
+      'archive',
+      'replay',
+      'journal',
+    ]);
+    expect(Object.values(ready?.obj.startMs ?? {}).every(Number.isInteger)).toBe(true);
     const again = createLedgerClient({ url: second.url });
     cleanups.push(() => again.close());
     const reread = await again.request<{ hash: string }>('eth_getBlockByNumber', ['0x3', false]);

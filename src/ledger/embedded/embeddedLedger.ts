@@ -229,6 +229,7 @@ export class EmbeddedLedger {
 
   /** Writes a checkpoint where one is worth it, stops anvil and closes the front. */
   async stop(): Promise<void> {
+    const started = performance.now();
     this.#stopping = true;
     clearTimeout(this.#restartTimer);
     clearInterval(this.#checkpointTimer);
@@ -256,6 +257,10 @@ export class EmbeddedLedger {
     removePidFile(join(this.#dir, 'anvil.pid'));
     removePidFile(join(this.#dir, 'supervisor.pid'));
     rmSync(join(this.#dir, RPC_URL_FILE), { force: true });
+    this.#options.logger.info(
+      { ms: Math.round(performance.now() - started) },
+      'embedded ledger stopped',
+    );
   }
 
   /** The configured port; else the last one, unless another process took it meanwhile. */
@@ -360,7 +365,15 @@ export class EmbeddedLedger {
 
   async #spawn(): Promise<void> {
     const { chainId, blockTime, logger, startTimeoutMs } = this.#options;
+    // How long each step of the start took, in the ready log: where a slow start at scale goes.
+    const startMs: Record<string, number> = {};
+    let stepStarted = performance.now();
+    const stepDone = (step: string) => {
+      startMs[step] = Math.round(performance.now() - stepStarted);
+      stepStarted = performance.now();
+    };
     const checkpoint = await chooseCheckpoint(this.#dir, logger);
+    stepDone('checkCheckpoint');
     const args = toAnvilArgs({ port: 0, chainId, historyStates: this.#options.historyStates });
     const { child, port } = await spawnAnvil(args, logger, startTimeoutMs);
     this.#child = child;
@@ -369,20 +382,24 @@ export class EmbeddedLedger {
     child.once('exit', (code, signal) => this.#onExit(child, code, signal));
     const anvilUrl = `http://127.0.0.1:${port}`;
     await assertChainId(anvilUrl, chainId);
+    stepDone('spawn');
     // What `--load-state` does at start, from a gzipped checkpoint too (the flag reads JSON only).
     // Timed as a stall, as the replayed blocks are: a new process has no block of its own yet to
     // tell a busy anvil (seconds a block at 100,000 DIDs) from a hung one.
     if (checkpoint) {
       await this.#stalls.around(() => loadState(anvilUrl, checkpoint), { whole: true });
+      stepDone('load');
     }
     // The archive follows the checkpoint's chain; the journal's blocks are archived as replayed.
     const archive = this.#archive as LedgerArchive;
     const loaded = (await getHead(anvilUrl)).block;
     const setAside = await catchUpArchive(anvilUrl, archive, loaded, logger);
+    stepDone('archive');
     const replay = await replayJournal(this.#dir, anvilUrl, logger, {
       onBlock: (block) => archiveBlocks(anvilUrl, archive, block),
       stalls: this.#stalls,
     });
+    stepDone('replay');
     noteSetAside(logger, setAside, replay.head.block);
     this.#sequencer = await createSequencer({
       archive,
@@ -401,12 +418,20 @@ export class EmbeddedLedger {
     // blocks replayed count toward the next checkpoint like any others (checkpointPolicy.ts): one
     // written here would hold the start for a whole dump, longer than the replay at scale.
     if (!checkpoint) await this.#sequencer.checkpoint(true);
+    stepDone('journal');
     this.#anvilPort = port;
     // Operator tools on this machine (`core-registry admin deploy-instance`) find the ledger here;
     // it listens on 127.0.0.1 only and is never served to clients.
     writeFileAtomic(join(this.#dir, RPC_URL_FILE), `${this.url}\n`, { mode: 0o600 });
     logger.info(
-      { url: this.url, chainId, blockTime, head: replay.head.block, replayed: replay.replayed },
+      {
+        url: this.url,
+        chainId,
+        blockTime,
+        head: replay.head.block,
+        replayed: replay.replayed,
+        startMs,
+      },
       'embedded ledger ready',
     );
   }
