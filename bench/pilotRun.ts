@@ -33,7 +33,9 @@ async function main(): Promise<void> {
     }
   } finally {
     await pilot.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    // A stopped pilot's data directory, kept, is a large registry to start again and again.
+    if (process.env.BENCH_PILOT_KEEP_DATA === '1') console.log(`data directory kept: ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
   const [first, , , last] = [steps[0], steps[1], steps[2], steps.at(-1)];
   const half = steps.find((step) => step.dids * 2 === last?.dids);
