@@ -1,10 +1,20 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Hex, keccak256 } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toAnvilArgs } from '../../src/ledger/embedded/anvilArgs.js';
 import { callAnvil } from '../../src/ledger/embedded/anvilRpc.js';
+import {
+  openLedgerArchive,
+  type RpcBlock,
+  type RpcReceipt,
+} from '../../src/ledger/embedded/archive.js';
+import { parseRpcBody, type RpcBody } from '../../src/ledger/embedded/frontRequest.js';
+import { readJournal } from '../../src/ledger/embedded/journal.js';
+import { BlockNotArchivedError, createSequencer } from '../../src/ledger/embedded/sequencer.js';
 import { spawnAnvil } from '../../src/ledger/embedded/spawnAnvil.js';
+import { createStallClock } from '../../src/ledger/embedded/stallClock.js';
 import { signFreeTransfer } from '../support/freeTransfer.js';
 import { createDataDir, SILENT_LOGGER, withLedger } from '../support/testNode.js';
 
@@ -99,4 +109,84 @@ describe('the journal’s record of a mined order', () => {
     );
     expect(block.transactions).toEqual([c, a, b]);
   });
+
+  test('behavior: the order anvil mined is journaled even when archiving its block fails, and the next block archives it', async () => {
+    const ledger = await spawnAnvil(toAnvilArgs({ port: 0, chainId: 2026 }), SILENT_LOGGER, 30_000);
+    const anvilUrl = `http://127.0.0.1:${ledger.port}`;
+    const dir = mkdtempSync(join(dataDir, 'sequencer-'));
+    const stored = await openLedgerArchive(join(dir, 'archive'));
+    // Archiving block 1 fails once, after anvil mined it (as when anvil is too slow to answer).
+    let failed = false;
+    const archive = new Proxy(stored, {
+      get(target, key) {
+        if (key === 'append') {
+          return (block: RpcBlock, receipts: RpcReceipt[]) => {
+            if (block.number === '0x1' && !failed) {
+              failed = true;
+              throw new Error('no space left on device');
+            }
+            target.append(block, receipts);
+          };
+        }
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    try {
+      const genesis = await callAnvil<{ timestamp: Hex }>(anvilUrl, 'eth_getBlockByNumber', [
+        '0x0',
+        false,
+      ]);
+      const sequencer = await createSequencer({
+        dir,
+        anvilUrl,
+        head: { block: 0, timestamp: Number(genesis.timestamp) },
+        pending: [],
+        checkpoint: { block: 0, stateBytes: 0 },
+        mineMs: 0,
+        archive,
+        stalls: createStallClock(),
+      });
+      // Sent free first, tipped second: anvil mines the tipped one first.
+      const free = await signFreeTransfer();
+      const tipped = await signTippedTransfer(anvilUrl);
+      for (const raw of [free, tipped]) {
+        const body = JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'eth_sendRawTransaction',
+          params: [raw],
+        });
+        await sequencer.submit(body, { raws: [raw], parsed: parseRpcBody(body) as RpcBody });
+      }
+      const order = [keccak256(tipped), keccak256(free)];
+
+      await expect(sequencer.mine()).rejects.toBeInstanceOf(BlockNotArchivedError);
+      expect(readJournal(join(dir, 'journal-0.jsonl'))).toContainEqual({ mined: 1, order });
+      expect(stored.head).toBe(0);
+
+      await sequencer.mine();
+      expect(stored.head).toBe(2);
+      expect(stored.block(1, false)?.transactions).toEqual(order);
+      await sequencer.close();
+    } finally {
+      await stored.close();
+      ledger.child.kill('SIGKILL');
+    }
+  });
 });
+
+/** A transfer that tips one wei a gas, from a key anvil is told to fund. */
+async function signTippedTransfer(anvilUrl: string): Promise<Hex> {
+  const account = privateKeyToAccount(generatePrivateKey());
+  await callAnvil(anvilUrl, 'anvil_setBalance', [account.address, '0xffffffffff']);
+  return account.signTransaction({
+    type: 'eip1559',
+    chainId: 2026,
+    to: account.address,
+    nonce: 0,
+    gas: 21_000n,
+    maxFeePerGas: 1n,
+    maxPriorityFeePerGas: 1n,
+  });
+}

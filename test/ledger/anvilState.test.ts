@@ -1,12 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { type Hex, recoverTransactionAddress, type TransactionSerialized } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toAnvilArgs } from '../../src/ledger/embedded/anvilArgs.js';
 import { callAnvil } from '../../src/ledger/embedded/anvilRpc.js';
 import { dumpState, loadState } from '../../src/ledger/embedded/anvilState.js';
-import { writeCheckpoint } from '../../src/ledger/embedded/checkpoints.js';
+import {
+  DamagedCheckpointError,
+  readCheckpoint,
+  writeCheckpoint,
+} from '../../src/ledger/embedded/checkpoints.js';
 import { spawnAnvil } from '../../src/ledger/embedded/spawnAnvil.js';
 import { signFreeTransfer } from '../support/freeTransfer.js';
 import { SILENT_LOGGER } from '../support/testNode.js';
@@ -59,7 +64,7 @@ describe("anvil's state streamed to a checkpoint and back", () => {
     expect(saved.stateBytes).toBeGreaterThan(saved.bytes);
 
     const target = await startAnvil();
-    await loadState(target, path);
+    await loadState(target, readCheckpoint(path));
     const loaded = await callAnvil<{ number: Hex; hash: Hex; stateRoot: Hex }>(
       target,
       'eth_getBlockByNumber',
@@ -82,10 +87,31 @@ describe("anvil's state streamed to a checkpoint and back", () => {
 
   test('error: a state anvil cannot read is refused with its words, and anvil keeps its own', async () => {
     const target = await startAnvil();
-    await writeCheckpoint(dir, 1, Buffer.from('this is no state'));
-    await expect(loadState(target, join(dir, 'checkpoint-1.json.gz'))).rejects.toThrow(
-      /refused "anvil_loadState"/,
+    await writeCheckpoint(dir, 1, gzipSync('this is no state'));
+    await expect(
+      loadState(target, readCheckpoint(join(dir, 'checkpoint-1.json.gz'))),
+    ).rejects.toThrow(/refused "anvil_loadState"/);
+    expect(await callAnvil(target, 'eth_blockNumber')).toBe('0x0');
+  });
+
+  test('error: a torn checkpoint is cut off before its end, and anvil then loads the previous one', async () => {
+    const source = await startAnvil();
+    await callAnvil<Hex>(source, 'eth_sendRawTransaction', [await signFreeTransfer()]);
+    await callAnvil(source, 'evm_mine');
+    const own = mkdtempSync(join(dir, 'torn-'));
+    await writeCheckpoint(own, 1, dumpState(source));
+    await callAnvil(source, 'evm_mine');
+    await writeCheckpoint(own, 2, dumpState(source));
+    const torn = join(own, 'checkpoint-2.json.gz');
+    // Every byte but the trailer's last: anvil would have all the state it needs.
+    truncateSync(torn, statSync(torn).size - 1);
+
+    const target = await startAnvil();
+    await expect(loadState(target, readCheckpoint(torn))).rejects.toBeInstanceOf(
+      DamagedCheckpointError,
     );
     expect(await callAnvil(target, 'eth_blockNumber')).toBe('0x0');
+    await loadState(target, readCheckpoint(join(own, 'checkpoint-1.json.gz')));
+    expect(await callAnvil(target, 'eth_blockNumber')).toBe('0x1');
   });
 });

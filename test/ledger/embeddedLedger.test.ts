@@ -161,7 +161,6 @@ describe('EmbeddedLedger', () => {
     // The operator's account of the start: each step, the load of the checkpoint among them.
     const ready = said.find(({ msg }) => msg === 'embedded ledger ready');
     expect(Object.keys(ready?.obj.startMs ?? {})).toEqual([
-      'checkCheckpoint',
       'spawn',
       'load',
       'archive',

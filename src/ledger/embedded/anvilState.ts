@@ -1,9 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { EmbeddedLedgerError } from '../../errors/ledger.js';
 import { anvilRefused, anvilRequest, anvilSilent } from './anvilRpc.js';
+import type { CheckpointBytes } from './checkpoints.js';
 
 /**
  * anvil's whole state out (`anvil_dumpState`) and in (`anvil_loadState`), streamed. The state
@@ -43,27 +42,38 @@ export async function* dumpState(url: string): AsyncGenerator<Buffer> {
 }
 
 /**
- * Loads the state in the file at `path` (a checkpoint: gzipped or plain state JSON) into anvil,
- * sending the file's bytes as hex while they are read.
+ * Loads a checkpoint into anvil, sending its bytes as hex while they are read.
+ * @throws the error its bytes threw (a damaged checkpoint): the request is cut off before its end,
+ *   so anvil loads nothing.
  * @throws {EmbeddedLedgerError} when anvil cannot be reached or refuses the state.
  */
-export async function loadState(url: string, path: string): Promise<void> {
+export async function loadState(url: string, checkpoint: CheckpointBytes): Promise<void> {
   const [head, tail] = anvilRequest('anvil_loadState', ['0x']).split('0x');
-  const { size } = await stat(path);
+  let unreadable: unknown;
   async function* hexBody(): AsyncGenerator<Buffer> {
     yield Buffer.from(`${head}0x`);
-    for await (const chunk of createReadStream(path)) {
-      yield Buffer.from((chunk as Buffer).toString('hex'), 'latin1');
+    try {
+      for await (const chunk of checkpoint.chunks) {
+        yield Buffer.from(chunk.toString('hex'), 'latin1');
+      }
+    } catch (error) {
+      unreadable = error;
+      throw error;
     }
     yield Buffer.from(tail as string);
   }
-  const length = Buffer.byteLength(`${head}0x${tail}`) + 2 * size;
-  const body = await post(url, 'anvil_loadState', Readable.from(hexBody()), length);
+  const length = Buffer.byteLength(`${head}0x${tail}`) + 2 * checkpoint.size;
+  let body: Awaited<ReturnType<typeof post>>;
+  try {
+    body = await post(url, 'anvil_loadState', Readable.from(hexBody()), length);
+  } catch (error) {
+    throw unreadable ?? error;
+  }
   let text: string;
   try {
     text = await body.text();
   } catch (cause) {
-    throw anvilSilent('anvil_loadState', cause);
+    throw unreadable ?? anvilSilent('anvil_loadState', cause);
   }
   const answer = parseAnswer(text);
   if (answer?.result === undefined) throw anvilRefused('anvil_loadState', answer);

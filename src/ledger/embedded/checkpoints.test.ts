@@ -1,12 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
+  type CheckpointBytes,
   checkpointStateBytes,
-  chooseCheckpoint,
   gzippedSize,
+  loadNewestCheckpoint,
   writeCheckpoint,
 } from './checkpoints.js';
 
@@ -23,6 +25,14 @@ function newDir(): string {
 
 const errors: object[] = [];
 const logger = { info() {}, warn() {}, error: (obj: object) => void errors.push(obj) };
+
+/** What a load reads: every byte of the checkpoint, as anvil would be sent them. */
+const loaded: Buffer[] = [];
+async function load({ chunks }: CheckpointBytes): Promise<void> {
+  const bytes: Buffer[] = [];
+  for await (const chunk of chunks) bytes.push(chunk);
+  loaded.push(Buffer.concat(bytes));
+}
 
 /** A state as anvil dumps it, gzipped as `anvil_dumpState` returns it. */
 const dump = (block: number) =>
@@ -48,12 +58,21 @@ describe('checkpoint files', () => {
     );
   });
 
-  test('behavior: the newest intact checkpoint is chosen, an older node’s unzipped one included', async () => {
+  test('behavior: the newest intact checkpoint is loaded whole, an older node’s unzipped one included', async () => {
     const dir = newDir();
-    writeFileSync(join(dir, 'checkpoint-5.json'), JSON.stringify({ best_block_number: 5 }));
-    expect(await chooseCheckpoint(dir, logger)).toBe(join(dir, 'checkpoint-5.json'));
+    expect(await loadNewestCheckpoint(dir, load, logger)).toBeUndefined();
+    const plain = JSON.stringify({ best_block_number: 5 });
+    writeFileSync(join(dir, 'checkpoint-5.json'), plain);
+    loaded.length = 0;
+    expect(await loadNewestCheckpoint(dir, load, logger)).toBe(join(dir, 'checkpoint-5.json'));
+    expect(loaded.map(String)).toEqual([plain]);
+    // Larger than a read's chunk: the last one is held back until gzip's trailer checks out.
+    const big = gzipSync(randomBytes(300_000));
     await writeCheckpoint(dir, 9, dump(9));
-    expect(await chooseCheckpoint(dir, logger)).toBe(join(dir, 'checkpoint-9.json.gz'));
+    await writeCheckpoint(dir, 10, big);
+    loaded.length = 0;
+    expect(await loadNewestCheckpoint(dir, load, logger)).toBe(join(dir, 'checkpoint-10.json.gz'));
+    expect(loaded).toEqual([big]);
   });
 
   test('behavior: writing a checkpoint keeps the newest two, zipped or not', async () => {
@@ -72,7 +91,10 @@ describe('checkpoint files', () => {
     altered[altered.length - 12] = (altered[altered.length - 12] as number) ^ 1;
     writeFileSync(join(dir, 'checkpoint-8.json.gz'), altered);
     errors.length = 0;
-    expect(await chooseCheckpoint(dir, logger)).toBe(join(dir, 'checkpoint-3.json.gz'));
+    loaded.length = 0;
+    expect(await loadNewestCheckpoint(dir, load, logger)).toBe(join(dir, 'checkpoint-3.json.gz'));
+    // Only the intact one was read to its end.
+    expect(loaded).toEqual([dump(3)]);
     expect(readdirSync(dir).sort()).toEqual([
       'checkpoint-3.json.gz',
       'checkpoint-7.json.gz.damaged',

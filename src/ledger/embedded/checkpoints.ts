@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import {
   createReadStream,
   existsSync,
@@ -5,11 +6,11 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
 } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { EmbeddedLedgerError } from '../../errors/ledger.js';
 import { replaceFileAtomic } from '../../files/writeFileAtomic.js';
@@ -53,29 +54,85 @@ export function segmentPath(dir: string, block: number): string {
 }
 
 /**
- * The newest checkpoint that is intact, to load at start. A damaged one (a gzip stream that does
- * not check out, or JSON that does not parse) is renamed `*.damaged`, logged with its path, and
- * the one before it is used: the journal still covers the blocks since then.
+ * Loads the newest intact checkpoint with `load`, which is given the file's bytes as they are
+ * read, and returns its path (`undefined`: there is none, a new chain). A gzipped checkpoint is
+ * checked while it loads: the bytes pass through gunzip, whose CRC-32 and length catch a torn or
+ * altered file, and the stream throws before its last byte reaches `load`. A damaged checkpoint is
+ * renamed `*.damaged`, logged with its path, and the one before it is loaded: the journal still
+ * covers the blocks since then. A plain one (an earlier node's) must parse before it loads.
+ * @throws {EmbeddedLedgerError} when the legacy state file, the only state there is, is damaged.
  */
-export async function chooseCheckpoint(
+export async function loadNewestCheckpoint(
   dir: string,
+  load: (checkpoint: CheckpointBytes) => Promise<void>,
   logger: SupervisorLogger,
 ): Promise<string | undefined> {
   const candidates = listCheckpoints(dir).reverse();
   const legacy = join(dir, LEGACY_STATE_FILE);
-  if (candidates.length === 0) {
-    if (!existsSync(legacy)) return undefined;
-    if (await isIntact(legacy)) return legacy;
-    throw new EmbeddedLedgerError(
-      `The ledger state file "${legacy}" is damaged (not complete JSON): restore it from a backup; environment.json and operator.json are untouched`,
-    );
+  if (candidates.length === 0 && existsSync(legacy)) {
+    if (!isWholeJson(legacy)) {
+      throw new EmbeddedLedgerError(
+        `The ledger state file "${legacy}" is damaged (not complete JSON): restore it from a backup; environment.json and operator.json are untouched`,
+      );
+    }
+    await load(readCheckpoint(legacy));
+    return legacy;
   }
   for (const { path } of candidates) {
-    if (await isIntact(path)) return path;
-    logger.error({ file: path }, 'damaged ledger checkpoint set aside; using the previous one');
-    renameSync(path, `${path}.damaged`);
+    try {
+      if (!path.endsWith('.gz') && !isWholeJson(path)) throw new DamagedCheckpointError(path);
+      await load(readCheckpoint(path));
+      return path;
+    } catch (error) {
+      if (!(error instanceof DamagedCheckpointError)) throw error;
+      logger.error({ file: path }, 'damaged ledger checkpoint set aside; using the previous one');
+      renameSync(path, `${path}.damaged`);
+    }
   }
   return undefined;
+}
+
+/** A checkpoint file's bytes, read as they are needed, and its size. */
+export type CheckpointBytes = { size: number; chunks: AsyncIterable<Buffer> };
+
+/** A checkpoint that does not check out: a torn or altered gzip stream, or JSON that does not parse. */
+export class DamagedCheckpointError extends EmbeddedLedgerError {
+  constructor(path: string, options?: ErrorOptions) {
+    super(`The ledger checkpoint "${path}" is damaged`, options);
+  }
+}
+
+/** A checkpoint file to load: its bytes, read (and, gzipped, checked) as they are consumed. */
+export function readCheckpoint(path: string): CheckpointBytes {
+  return {
+    size: statSync(path).size,
+    chunks: path.endsWith('.gz') ? checkedGzip(path) : createReadStream(path),
+  };
+}
+
+/** The file's bytes; the gzip stream they hold is checked as they pass, the last chunk held back until it checks out. */
+async function* checkedGzip(path: string): AsyncGenerator<Buffer> {
+  const gunzip = createGunzip();
+  // Only the check is wanted: what gunzip inflates is dropped.
+  gunzip.resume();
+  const ended = finished(gunzip);
+  // A failure is awaited below; until then it must not go unhandled.
+  ended.catch(() => {});
+  let held: Buffer | undefined;
+  try {
+    for await (const chunk of createReadStream(path)) {
+      if (held) yield held;
+      held = chunk as Buffer;
+      if (!gunzip.write(held)) await Promise.race([once(gunzip, 'drain'), ended]);
+    }
+    gunzip.end();
+    await ended;
+  } catch (cause) {
+    throw new DamagedCheckpointError(path, { cause });
+  } finally {
+    gunzip.destroy();
+  }
+  if (held) yield held;
 }
 
 /**
@@ -126,21 +183,6 @@ export async function writeCheckpoint(
     rmSync(join(dir, LEGACY_STATE_FILE), { force: true });
   }
   return { bytes, stateBytes };
-}
-
-/**
- * Whether a checkpoint is whole. A gzipped one is read through once: gzip's CRC-32 and length
- * catch a torn or altered file without holding the state in memory. A plain one must parse.
- */
-async function isIntact(path: string): Promise<boolean> {
-  if (!path.endsWith('.gz')) return isWholeJson(path);
-  const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
-  try {
-    await pipeline(createReadStream(path), createGunzip(), discard);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function isWholeJson(path: string): boolean {

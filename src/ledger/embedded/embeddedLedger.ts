@@ -13,7 +13,7 @@ import { type LedgerArchive, openLedgerArchive } from './archive.js';
 import { archiveBlocks, catchUpArchive, noteSetAside, revertReasonOf } from './archiveBlocks.js';
 import { type BlockProducer, createBlockProducer } from './blockProducer.js';
 import { isCheckpointDue, isCheckpointDueAtStop } from './checkpointPolicy.js';
-import { checkpointStateBytes, chooseCheckpoint } from './checkpoints.js';
+import { checkpointStateBytes, loadNewestCheckpoint } from './checkpoints.js';
 import {
   type FrontAnswer,
   forgetAnvil,
@@ -36,7 +36,7 @@ import {
   writePidFile,
 } from './processFiles.js';
 import { replayJournal } from './replayJournal.js';
-import { createSequencer, type Sequencer } from './sequencer.js';
+import { BlockNotArchivedError, createSequencer, type Sequencer } from './sequencer.js';
 import { assertChainId, spawnAnvil } from './spawnAnvil.js';
 import { createStallClock } from './stallClock.js';
 import type { SupervisorLogger } from './supervisorLogger.js';
@@ -200,7 +200,13 @@ export class EmbeddedLedger {
         await sequencer.mine();
         this.#noteStall('block', sequencer.progress.mineMs);
       },
-      onError: (error) => this.#options.logger.warn({ err: error }, 'block not mined'),
+      onError: (error) =>
+        this.#options.logger.warn(
+          { err: error },
+          error instanceof BlockNotArchivedError
+            ? 'block mined, not archived yet'
+            : 'block not mined',
+        ),
     });
     this.#checkpointTimer = setInterval(() => {
       const sequencer = this.#sequencer;
@@ -372,8 +378,6 @@ export class EmbeddedLedger {
       startMs[step] = Math.round(performance.now() - stepStarted);
       stepStarted = performance.now();
     };
-    const checkpoint = await chooseCheckpoint(this.#dir, logger);
-    stepDone('checkCheckpoint');
     const args = toAnvilArgs({ port: 0, chainId, historyStates: this.#options.historyStates });
     const { child, port } = await spawnAnvil(args, logger, startTimeoutMs);
     this.#child = child;
@@ -383,13 +387,15 @@ export class EmbeddedLedger {
     const anvilUrl = `http://127.0.0.1:${port}`;
     await assertChainId(anvilUrl, chainId);
     stepDone('spawn');
-    // What `--load-state` does at start, from a gzipped checkpoint too (the flag reads JSON only).
-    // Timed as a stall, as the replayed blocks are: a new process has no block of its own yet to
-    // tell a busy anvil (seconds a block at 100,000 DIDs) from a hung one.
-    if (checkpoint) {
-      await this.#stalls.around(() => loadState(anvilUrl, checkpoint), { whole: true });
-      stepDone('load');
-    }
+    // What `--load-state` does at start, from a gzipped checkpoint too (the flag reads JSON only),
+    // checking the file as it goes. Timed as a stall, as the replayed blocks are: a new process has
+    // no block of its own yet to tell a busy anvil (seconds a block at 100,000 DIDs) from a hung one.
+    const checkpoint = await loadNewestCheckpoint(
+      this.#dir,
+      (bytes) => this.#stalls.around(() => loadState(anvilUrl, bytes), { whole: true }),
+      logger,
+    );
+    stepDone('load');
     // The archive follows the checkpoint's chain; the journal's blocks are archived as replayed.
     const archive = this.#archive as LedgerArchive;
     const loaded = (await getHead(anvilUrl)).block;

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { EmbeddedLedgerError } from '../../errors/ledger.js';
 import { callAnvil } from './anvilRpc.js';
 import { dumpState } from './anvilState.js';
 import type { LedgerArchive } from './archive.js';
@@ -81,6 +82,11 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
   let pending = [...state.pending];
   /** Hashes of the transactions anvil took since the last block, in the order it took them. */
   let pendingHashes: `0x${string}`[] = [];
+  /**
+   * Blocks mined whose order is not journaled yet, with the order their transactions were sent
+   * in: anvil could not be asked (it was too slow), the next block or checkpoint asks again.
+   */
+  const unrecorded: { block: number; sent: readonly `0x${string}`[] }[] = [];
   const segments = listSegments(dir);
   let journal: Journal = await openJournal(segments.at(-1)?.path ?? segmentPath(dir, head.block));
   let checkpointBlock = state.checkpoint.block;
@@ -161,14 +167,38 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
       mineMs = performance.now() - started;
       head.block = block;
       head.timestamp = timestamp;
-      const sent = pendingHashes;
+      unrecorded.push({ block, sent: pendingHashes });
       pending = [];
       pendingHashes = [];
-      await archiveBlocks(anvilUrl, archive, block);
-      const order = minedOrder(archive, block, sent);
-      if (order) await journal.append([{ mined: block, order }]);
+      await recordMined();
     });
     return true;
+  }
+
+  /**
+   * Journals the order of each block anvil mined in an order other than the one its transactions
+   * were sent in (a replay must mine the same block), as soon as anvil says it, then archives the
+   * blocks mined: receipts, the slow part at scale, come last.
+   * @throws {BlockNotArchivedError} when anvil could not be asked; the next call asks again.
+   */
+  async function recordMined(): Promise<void> {
+    try {
+      const orders: JournalRecord[] = [];
+      for (const { block, sent } of unrecorded) {
+        const mined = await callAnvil<{ transactions: `0x${string}`[] }>(
+          anvilUrl,
+          'eth_getBlockByNumber',
+          [`0x${block.toString(16)}`, false],
+        );
+        const order = minedOrder(mined.transactions, sent);
+        if (order) orders.push({ mined: block, order });
+      }
+      if (orders.length > 0) await journal.append(orders);
+      unrecorded.length = 0;
+      await archiveBlocks(anvilUrl, archive, head.block);
+    } catch (cause) {
+      throw new BlockNotArchivedError(head.block, { cause });
+    }
   }
 
   return {
@@ -190,6 +220,8 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
       // In the queue: the new segment starts at the head, with the transactions after it.
       await task(async () => {
         if ((head.block === checkpointBlock && !force) || saving) return;
+        // The segment that goes with this checkpoint must hold every mined order it replays by.
+        await recordMined();
         const block = head.block;
         const next = await openJournal(segmentPath(dir, block));
         await next.append(pending.map((tx): JournalRecord => ({ tx })));
@@ -198,7 +230,7 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
         journalBytes += previous.appended;
         const save = (async (): Promise<SavedCheckpoint> => {
           try {
-            // The journal before this checkpoint goes: what it had mined must be archived first.
+            // The journal before this checkpoint goes: what it had mined must be on disk first.
             await archive.flush();
             const dumpStarted = performance.now();
             // Kept as anvil gzipped it (a fifth of the JSON's bytes), streamed to the file.
@@ -244,6 +276,13 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
   };
 }
 
+/** Block `block` was mined, but its order or archiving could not be recorded: the next block will. */
+export class BlockNotArchivedError extends EmbeddedLedgerError {
+  constructor(block: number, options?: ErrorOptions) {
+    super(`Block ${block} was mined but not archived yet: the next block archives it`, options);
+  }
+}
+
 /**
  * Sends the bodies of a group of submissions to anvil in one batch, in journal order, and
  * returns one answer per body with the hashes of the transactions anvil took.
@@ -261,18 +300,16 @@ async function forward(
 }
 
 /**
- * The order of block `number`'s transactions when it is not the order anvil took them in
+ * The order of a block's transactions (`mined`) when it is not the order anvil took them in
  * (`sent`), so that a replay mines the block anvil mined; `undefined` when it is.
  */
-function minedOrder(
-  archive: LedgerArchive,
-  number: number,
+export function minedOrder(
+  mined: readonly `0x${string}`[],
   sent: readonly `0x${string}`[],
 ): `0x${string}`[] | undefined {
-  const mined = (archive.block(number, false)?.transactions ?? []) as `0x${string}`[];
   const included = new Set(mined);
   const expected = sent.filter((hash) => included.has(hash));
   const same =
     expected.length === mined.length && expected.every((hash, index) => hash === mined[index]);
-  return same ? undefined : mined;
+  return same ? undefined : [...mined];
 }
