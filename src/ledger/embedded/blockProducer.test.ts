@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createBlockProducer } from './blockProducer.js';
+import { blockWaitMs, createBlockProducer, MAX_BLOCK_WAIT_MS } from './blockProducer.js';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -12,7 +12,7 @@ afterEach(() => {
 function producer(mineMs: number) {
   const starts: number[] = [];
   const blocks = createBlockProducer({
-    intervalMs: 250,
+    intervalMs: () => blockWaitMs(250, mineMs),
     trailingBlocks: 3,
     trailingMs: 0,
     mine: async () => {
@@ -44,5 +44,25 @@ describe('createBlockProducer', () => {
     blocks.stop();
     await vi.advanceTimersByTimeAsync(5_000);
     expect(starts).toEqual([]);
+  });
+});
+
+describe('blockWaitMs', () => {
+  test('behavior: the block time while blocks are quick; twice a slow block after it, up to a cap', () => {
+    expect(blockWaitMs(1_000, 40)).toBe(1_000);
+    expect(blockWaitMs(1_000, 500)).toBe(1_000);
+    expect(blockWaitMs(1_000, 2_500)).toBe(5_000);
+    expect(blockWaitMs(1_000, 60_000)).toBe(MAX_BLOCK_WAIT_MS);
+    expect(blockWaitMs(60_000, 60_000)).toBe(60_000);
+  });
+
+  test('behavior: slow blocks are spaced by twice their making, so anvil makes blocks a third of the time', async () => {
+    const { blocks, starts } = producer(1_000);
+    const start = Date.now();
+    blocks.noteWork();
+    await vi.advanceTimersByTimeAsync(20_000);
+    // A block takes 1 s: each waits 2 s after the last one ended (the first, after the work came).
+    expect(starts.map((at) => at - start)).toEqual([2_000, 5_000, 8_000, 11_000]);
+    blocks.stop();
   });
 });

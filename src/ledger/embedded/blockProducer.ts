@@ -13,7 +13,8 @@ export type BlockProducer = {
 };
 
 export type BlockProducerParameters = {
-  intervalMs: number;
+  /** The wait after a block ends before the next begins (see {@link blockWaitMs}). */
+  intervalMs(): number;
   trailingBlocks: number;
   trailingMs: number;
   mine(): Promise<void>;
@@ -30,7 +31,7 @@ export function createBlockProducer(parameters: BlockProducerParameters): BlockP
 
   function arm() {
     if (timer || stopped || !busy()) return;
-    timer = setTimeout(tick, intervalMs);
+    timer = setTimeout(tick, intervalMs());
   }
 
   async function tick() {
@@ -55,4 +56,21 @@ export function createBlockProducer(parameters: BlockProducerParameters): BlockP
       clearTimeout(timer);
     },
   };
+}
+
+/** How many times a block's making the ledger waits before the next: anvil makes blocks a third of the time at most. */
+export const BLOCK_WAIT_FACTOR = 2;
+/** The longest wait between blocks while there is work, however long blocks take. */
+export const MAX_BLOCK_WAIT_MS = 30_000;
+
+/**
+ * The wait after a block: the block time, or, once making a block takes longer than half of it,
+ * twice what the last block took (at most {@link MAX_BLOCK_WAIT_MS}). anvil 1.7 computes the
+ * whole state root for every block, so a block costs seconds at 50,000 DIDs however few
+ * transactions it holds, and anvil answers nothing meanwhile. Fewer, fuller blocks then leave
+ * anvil free for reads two thirds of the time, and cut what the journal replays after a crash,
+ * hence how often the whole state is checkpointed; receipts come later in exchange.
+ */
+export function blockWaitMs(blockTimeMs: number, lastMineMs: number): number {
+  return Math.max(blockTimeMs, Math.min(BLOCK_WAIT_FACTOR * lastMineMs, MAX_BLOCK_WAIT_MS));
 }

@@ -11,7 +11,7 @@ import { getHead } from './anvilRpc.js';
 import { loadState } from './anvilState.js';
 import { type LedgerArchive, openLedgerArchive } from './archive.js';
 import { archiveBlocks, catchUpArchive, noteSetAside, revertReasonOf } from './archiveBlocks.js';
-import { type BlockProducer, createBlockProducer } from './blockProducer.js';
+import { type BlockProducer, blockWaitMs, createBlockProducer } from './blockProducer.js';
 import { isCheckpointDue, isCheckpointDueAtStop } from './checkpointPolicy.js';
 import { checkpointStateBytes, loadNewestCheckpoint } from './checkpoints.js';
 import {
@@ -191,7 +191,8 @@ export class EmbeddedLedger {
     );
     await this.#spawn();
     this.#producer = createBlockProducer({
-      intervalMs: this.#options.blockTime * 1000,
+      intervalMs: () =>
+        blockWaitMs(this.#options.blockTime * 1000, this.#sequencer?.progress.mineMs ?? 0),
       trailingBlocks: TRAILING_BLOCKS,
       trailingMs: TRAILING_MS,
       mine: async () => {
