@@ -144,6 +144,7 @@ describe('the journal’s record of a mined order', () => {
         pending: [],
         checkpoint: { block: 0, stateBytes: 0 },
         mineMs: 0,
+        replayMs: 0,
         archive,
         stalls: createStallClock(),
       });

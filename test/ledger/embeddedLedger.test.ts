@@ -151,7 +151,10 @@ describe('EmbeddedLedger', () => {
     const before = await blockNumber(first.url);
     await first.stop();
 
-    const said: { obj: { startMs?: Record<string, number> }; msg: string }[] = [];
+    const said: {
+      obj: { startMs?: Record<string, number>; replayMs?: Record<string, number> };
+      msg: string;
+    }[] = [];
     const second = newLedger(dataDir, 0.2, {
       logger: { ...SILENT_LOGGER, info: (obj, msg) => said.push({ obj, msg }) },
     });
@@ -168,6 +171,7 @@ describe('EmbeddedLedger', () => {
       'journal',
     ]);
     expect(Object.values(ready?.obj.startMs ?? {}).every(Number.isInteger)).toBe(true);
+    expect(Object.keys(ready?.obj.replayMs ?? {})).toEqual(['send', 'mine', 'archive']);
     const again = createLedgerClient({ url: second.url });
     cleanups.push(() => again.close());
     const reread = await again.request<{ hash: string }>('eth_getBlockByNumber', ['0x3', false]);

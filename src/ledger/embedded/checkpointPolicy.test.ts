@@ -10,7 +10,7 @@ import {
 } from './checkpointPolicy.js';
 
 const MiB = 1024 * 1024;
-const quiet = { blocks: 10, journalBytes: 0, stateBytes: 0, mineMs: 1 };
+const quiet = { blocks: 10, journalBytes: 0, stateBytes: 0, mineMs: 1, replayMs: 10 };
 
 describe('isCheckpointDue', () => {
   test('default: nothing mined since the last checkpoint, nothing to save', () => {
@@ -31,10 +31,10 @@ describe('isCheckpointDue', () => {
   });
 
   test('behavior: blocks whose replay would outlast the budget call for one, whatever the journal', () => {
-    const mineMs = 400;
-    const blocks = Math.ceil(REPLAY_BUDGET_MS / mineMs);
-    expect(isCheckpointDue({ ...quiet, mineMs, blocks: blocks - 1 })).toBe(false);
-    expect(isCheckpointDue({ ...quiet, mineMs, blocks })).toBe(true);
+    expect(isCheckpointDue({ ...quiet, replayMs: REPLAY_BUDGET_MS - 1 })).toBe(false);
+    expect(isCheckpointDue({ ...quiet, replayMs: REPLAY_BUDGET_MS })).toBe(true);
+    // One large block counts for what it cost, not for one block's mining.
+    expect(isCheckpointDue({ ...quiet, blocks: 1, mineMs: 5_000, replayMs: 14_000 })).toBe(true);
   });
 });
 
@@ -51,16 +51,15 @@ describe('isCheckpointDueAtStop', () => {
 
   test('behavior: past the floor, the stop dumps only when replaying would take longer', () => {
     const dumpMs = 13_000;
-    const mineMs = 3_000;
-    expect(isCheckpointDueAtStop({ ...quiet, mineMs, blocks: 4, dumpMs })).toBe(false);
-    expect(isCheckpointDueAtStop({ ...quiet, mineMs, blocks: 5, dumpMs })).toBe(true);
+    expect(isCheckpointDueAtStop({ ...quiet, blocks: 4, replayMs: 12_000, dumpMs })).toBe(false);
+    expect(isCheckpointDueAtStop({ ...quiet, blocks: 3, replayMs: 35_000, dumpMs })).toBe(true);
   });
 
   test('behavior: before any dump was timed, the state size gives its expected time', () => {
     const stateBytes = 10 * STOP_DUMP_FLOOR_MS * DUMP_BYTES_PER_MS;
-    const mineMs = STOP_DUMP_FLOOR_MS;
-    expect(isCheckpointDueAtStop({ ...quiet, stateBytes, mineMs, blocks: 9 })).toBe(false);
-    expect(isCheckpointDueAtStop({ ...quiet, stateBytes, mineMs, blocks: 10 })).toBe(true);
-    expect(isCheckpointDueAtStop({ ...quiet, stateBytes: MiB, mineMs: 0, blocks: 1 })).toBe(true);
+    const replayMs = 10 * STOP_DUMP_FLOOR_MS;
+    expect(isCheckpointDueAtStop({ ...quiet, stateBytes, replayMs: replayMs - 1 })).toBe(false);
+    expect(isCheckpointDueAtStop({ ...quiet, stateBytes, replayMs })).toBe(true);
+    expect(isCheckpointDueAtStop({ ...quiet, stateBytes: MiB, replayMs: 0, blocks: 1 })).toBe(true);
   });
 });

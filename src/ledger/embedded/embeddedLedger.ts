@@ -330,7 +330,7 @@ export class EmbeddedLedger {
     if (!progress || progress.blocks === 0) return;
     if (isCheckpointDueAtStop(progress)) return this.#checkpoint();
     this.#options.logger.info(
-      { blocks: progress.blocks, mineMs: Math.round(progress.mineMs), dumpMs: progress.dumpMs },
+      { blocks: progress.blocks, replayMs: Math.round(progress.replayMs), dumpMs: progress.dumpMs },
       'ledger checkpoint left to the next start: replaying the journal costs it less than a dump costs this stop',
     );
   }
@@ -419,6 +419,7 @@ export class EmbeddedLedger {
         stateBytes: checkpoint ? await checkpointStateBytes(checkpoint) : 0,
       },
       mineMs: replay.mineMs,
+      replayMs: replay.spentMs.send + replay.spentMs.mine + replay.spentMs.archive,
       stalls: this.#stalls,
     });
     // A new chain's genesis block carries anvil's start time: the journal replays onto it. The
@@ -438,6 +439,7 @@ export class EmbeddedLedger {
         head: replay.head.block,
         replayed: replay.replayed,
         startMs,
+        replayMs: replay.spentMs,
       },
       'embedded ledger ready',
     );

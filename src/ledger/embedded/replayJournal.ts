@@ -1,6 +1,7 @@
 import { keccak256 } from 'viem';
-import { callAnvil, getHead } from './anvilRpc.js';
+import { anvilSilent, callAnvil, getHead } from './anvilRpc.js';
 import { listSegments } from './checkpoints.js';
+import { postToAnvil } from './frontAnswers.js';
 import { readJournal } from './journal.js';
 import type { StallClock } from './stallClock.js';
 import type { SupervisorLogger } from './supervisorLogger.js';
@@ -13,6 +14,8 @@ export type ReplayResult = {
   pending: `0x${string}`[];
   /** What mining the last replayed block took, milliseconds; 0 when none was. */
   mineMs: number;
+  /** Where the replay's time went, milliseconds: sending the transactions, mining, archiving. */
+  spentMs: { send: number; mine: number; archive: number };
 };
 
 /**
@@ -39,6 +42,15 @@ export async function replayJournal(
   let pending: `0x${string}`[] = [];
   let replayed = 0;
   let mineMs = 0;
+  const spentMs = { send: 0, mine: 0, archive: 0 };
+  const timed = async <T>(step: keyof typeof spentMs, run: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      spentMs[step] += Math.round(performance.now() - started);
+    }
+  };
   for (const segment of listSegments(dir)) {
     const records = readJournal(segment.path);
     const orders = new Map(
@@ -60,23 +72,24 @@ export async function replayJournal(
           'the ledger journal skips blocks; replaying what it holds',
         );
       }
-      await send(anvilUrl, inMinedOrder(pending, orders.get(record.block)));
+      const raws = inMinedOrder(pending, orders.get(record.block));
+      await timed('send', () => send(anvilUrl, raws));
       pending = [];
       // A loaded state sets anvil's clock to the wall clock, which refuses older timestamps.
       await callAnvil(anvilUrl, 'anvil_setTime', [record.timestamp]);
       const started = performance.now();
       const mine = () => callAnvil(anvilUrl, 'evm_mine', [{ timestamp: record.timestamp }]);
-      await (stalls ? stalls.around(mine) : mine());
+      await timed('mine', () => (stalls ? stalls.around(mine) : mine()));
       mineMs = performance.now() - started;
       head.block += 1;
       head.timestamp = record.timestamp;
       replayed += 1;
-      await onBlock(head.block);
+      await timed('archive', () => onBlock(head.block));
     }
   }
   // Journaled but not yet in a block: back into the pool (duplicates are refused there).
-  await send(anvilUrl, pending);
-  return { head, replayed, pending, mineMs };
+  await timed('send', () => send(anvilUrl, pending));
+  return { head, replayed, pending, mineMs, spentMs };
 }
 
 /**
@@ -96,9 +109,24 @@ function inMinedOrder(
   return placed.sort((a, b) => a.rank - b.rank).map(({ raw }) => raw);
 }
 
+/** Raw transactions per JSON-RPC batch of a replay: a block of thousands goes in a few round trips. */
+const SEND_BATCH = 500;
+
+/**
+ * Sends raw transactions to anvil's pool in order, in batches (anvil takes a batch's entries in
+ * order: test/ledger/anvilBatchOrder.test.ts). A transaction the pool refused the first time is
+ * refused again: an entry's error is nothing to do.
+ * @throws {EmbeddedLedgerError} when anvil does not take a batch at all.
+ */
 async function send(anvilUrl: string, raws: readonly `0x${string}`[]): Promise<void> {
-  for (const raw of raws) {
-    // A transaction the pool refused the first time is refused again: nothing to do.
-    await callAnvil(anvilUrl, 'eth_sendRawTransaction', [raw]).catch(() => undefined);
+  for (let first = 0; first < raws.length; first += SEND_BATCH) {
+    const batch = raws.slice(first, first + SEND_BATCH).map((raw, id) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'eth_sendRawTransaction',
+      params: [raw],
+    }));
+    const answer = await postToAnvil(anvilUrl, JSON.stringify(batch));
+    if (answer.status !== 200) throw anvilSilent('eth_sendRawTransaction', answer.body);
   }
 }
