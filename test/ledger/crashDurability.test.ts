@@ -8,7 +8,7 @@ import { requestToken } from '../../src/client/index.js';
 import { REGISTRIES } from '../../src/registries/catalog.js';
 import { connectTestChain } from '../support/chain.js';
 import { createHolder, registerHolder, type TestHolder } from '../support/holders.js';
-import { getReceipt, nextNonce, receiptOf, sendRaw, signCall } from '../support/rawTransactions.js';
+import { getReceipt, nextNonce, sendRaw, signCall } from '../support/rawTransactions.js';
 import { createDataDir, freePort } from '../support/testNode.js';
 
 /**
@@ -81,7 +81,9 @@ async function receipt(url: string, hash: Hex): Promise<Acknowledged | null> {
   return result ? { hash, blockNumber: result.blockNumber, blockHash: result.blockHash } : null;
 }
 
-async function writeAndAcknowledge(url: string): Promise<Acknowledged[]> {
+/** Writes a round and waits for its receipts: 60 s at most, then fails with the node's log. */
+async function writeAndAcknowledge(node: NodeProcess): Promise<Acknowledged[]> {
+  const { url } = node;
   const first = await nextNonce(url, holder.address);
   const raws = await Promise.all(
     Array.from({ length: WRITES_PER_ROUND }, (_, i) =>
@@ -99,8 +101,16 @@ async function writeAndAcknowledge(url: string): Promise<Acknowledged[]> {
   const { json } = await sendRaw(url, token, raws);
   const hashes = (json as { result: Hex }[]).map(({ result }) => result);
   const acknowledged: Acknowledged[] = [];
+  const deadline = Date.now() + 60_000;
   for (const hash of hashes) {
-    const mined = await receiptOf(url, hash);
+    let mined = await getReceipt(url, hash);
+    while (!mined) {
+      if (Date.now() > deadline) {
+        throw new Error(`no receipt of ${hash} within 60 s; node log: ${node.log().slice(-4000)}`);
+      }
+      await sleep(25);
+      mined = await getReceipt(url, hash);
+    }
     expect(mined.status).toBe('0x1');
     acknowledged.push((await receipt(url, hash)) as Acknowledged);
   }
@@ -136,7 +146,7 @@ describe('embedded ledger durability', () => {
     const checkpoints = checkpointFiles();
     for (let round = 0; round < ROUNDS; round++) {
       const node = running as NodeProcess;
-      acknowledged.push(...(await writeAndAcknowledge(node.url)));
+      acknowledged.push(...(await writeAndAcknowledge(node)));
       await sleep(Math.floor(Math.random() * 8));
       await crash(node);
       running = undefined;
@@ -159,18 +169,18 @@ describe('embedded ledger durability', () => {
 
   test('behavior: kill -9 of the ledger alone while the node runs loses no acknowledged write', async () => {
     const node = running as NodeProcess;
-    const acknowledged = await writeAndAcknowledge(node.url);
+    const acknowledged = await writeAndAcknowledge(node);
     const anvil = Number(readFileSync(join(dataDir, 'ledger/anvil.pid'), 'utf8'));
     process.kill(anvil, 'SIGKILL');
     for (const write of acknowledged) {
       // Bounded, and saying why: the last answer and what the node logged (warnings and up).
-      const deadline = Date.now() + 90_000;
+      const deadline = Date.now() + 60_000;
       let last: unknown = null;
       let now = await receipt(node.url, write.hash).catch(() => null);
       while (now === null) {
         if (Date.now() > deadline) {
           throw new Error(
-            `no receipt of ${write.hash} within 90 s of the ledger's kill; last answer: ${String(last)}; node log: ${node.log().slice(-4000)}`,
+            `no receipt of ${write.hash} within 60 s of the ledger's kill; last answer: ${String(last)}; node log: ${node.log().slice(-4000)}`,
           );
         }
         await sleep(100);
@@ -182,6 +192,7 @@ describe('embedded ledger durability', () => {
       expect(now).toEqual(write);
     }
     // The restarted ledger takes writes again.
-    expect(await writeAndAcknowledge(node.url)).toHaveLength(WRITES_PER_ROUND);
-  }, 120_000);
+    expect(await writeAndAcknowledge(node)).toHaveLength(WRITES_PER_ROUND);
+    // Longer than the waits above together: a failure is theirs, with the node's log.
+  }, 180_000);
 });

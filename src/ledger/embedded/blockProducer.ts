@@ -65,12 +65,12 @@ export const MAX_BLOCK_WAIT_MS = 30_000;
 
 /**
  * The wait after a block: the block time, or, once making a block takes longer than half of it,
- * twice what the last block took (at most {@link MAX_BLOCK_WAIT_MS}). anvil 1.7 computes the
+ * twice what making a block takes lately (`mineMs`; at most {@link MAX_BLOCK_WAIT_MS}). anvil 1.7 computes the
  * whole state root for every block, so a block costs seconds at 50,000 DIDs however few
  * transactions it holds, and anvil answers nothing meanwhile. Fewer, fuller blocks then leave
  * anvil free for reads two thirds of the time, and cut what the journal replays after a crash,
  * hence how often the whole state is checkpointed; receipts come later in exchange.
  */
-export function blockWaitMs(blockTimeMs: number, lastMineMs: number): number {
-  return Math.max(blockTimeMs, Math.min(BLOCK_WAIT_FACTOR * lastMineMs, MAX_BLOCK_WAIT_MS));
+export function blockWaitMs(blockTimeMs: number, mineMs: number): number {
+  return Math.max(blockTimeMs, Math.min(BLOCK_WAIT_FACTOR * mineMs, MAX_BLOCK_WAIT_MS));
 }

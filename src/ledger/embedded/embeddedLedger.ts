@@ -192,7 +192,7 @@ export class EmbeddedLedger {
     await this.#spawn();
     this.#producer = createBlockProducer({
       intervalMs: () =>
-        blockWaitMs(this.#options.blockTime * 1000, this.#sequencer?.progress.mineMs ?? 0),
+        blockWaitMs(this.#options.blockTime * 1000, this.#sequencer?.steadyMineMs ?? 0),
       trailingBlocks: TRAILING_BLOCKS,
       trailingMs: TRAILING_MS,
       mine: async () => {

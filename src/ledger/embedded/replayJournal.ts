@@ -1,5 +1,5 @@
 import { keccak256 } from 'viem';
-import { anvilSilent, callAnvil, getHead } from './anvilRpc.js';
+import { callAnvil, getHead } from './anvilRpc.js';
 import { listSegments } from './checkpoints.js';
 import { postToAnvil } from './frontAnswers.js';
 import { readJournal } from './journal.js';
@@ -115,18 +115,23 @@ const SEND_BATCH = 500;
 /**
  * Sends raw transactions to anvil's pool in order, in batches (anvil takes a batch's entries in
  * order: test/ledger/anvilBatchOrder.test.ts). A transaction the pool refused the first time is
- * refused again: an entry's error is nothing to do.
- * @throws {EmbeddedLedgerError} when anvil does not take a batch at all.
+ * refused again: an entry's error is nothing to do. A batch anvil did not take as a whole is sent
+ * again one transaction at a time, as replays did before batches, so that no answer of anvil's
+ * to a batch stops a start.
  */
 async function send(anvilUrl: string, raws: readonly `0x${string}`[]): Promise<void> {
   for (let first = 0; first < raws.length; first += SEND_BATCH) {
-    const batch = raws.slice(first, first + SEND_BATCH).map((raw, id) => ({
+    const slice = raws.slice(first, first + SEND_BATCH);
+    const batch = slice.map((raw, id) => ({
       jsonrpc: '2.0',
       id,
       method: 'eth_sendRawTransaction',
       params: [raw],
     }));
     const answer = await postToAnvil(anvilUrl, JSON.stringify(batch));
-    if (answer.status !== 200) throw anvilSilent('eth_sendRawTransaction', answer.body);
+    if (answer.status === 200 && answer.body.startsWith('[')) continue;
+    for (const raw of slice) {
+      await callAnvil(anvilUrl, 'eth_sendRawTransaction', [raw]).catch(() => undefined);
+    }
   }
 }

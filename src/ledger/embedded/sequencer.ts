@@ -37,6 +37,11 @@ export type Sequencer = {
   checkpoint(force?: boolean): Promise<SavedCheckpoint | undefined>;
   /** The newest block mined. */
   readonly head: number;
+  /**
+   * What mining a block takes lately, milliseconds: the least of the last three, so that a block
+   * a busy machine slowed once does not count (0 before any).
+   */
+  readonly steadyMineMs: number;
   /** What happened since the last checkpoint (checkpointPolicy.ts decides on the next). */
   readonly progress: CheckpointProgress;
   close(): Promise<void>;
@@ -98,6 +103,8 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
     .filter((segment) => segment.block >= checkpointBlock)
     .reduce((sum, segment) => sum + statSync(segment.path).size, 0);
   let mineMs = state.mineMs;
+  /** The last few blocks' mining times, newest last. */
+  const recentMineMs: number[] = state.mineMs > 0 ? [state.mineMs] : [];
   /** What the blocks since the checkpoint took to make and archive: what replaying them costs. */
   let replayMs = state.replayMs;
   let dumpMs: number | undefined;
@@ -169,6 +176,8 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
       const started = performance.now();
       await callAnvil(anvilUrl, 'evm_mine', [{ timestamp }]);
       mineMs = performance.now() - started;
+      recentMineMs.push(mineMs);
+      if (recentMineMs.length > 3) recentMineMs.shift();
       replayMs += mineMs;
       head.block = block;
       head.timestamp = timestamp;
@@ -270,6 +279,9 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
     },
     get head() {
       return head.block;
+    },
+    get steadyMineMs() {
+      return recentMineMs.length === 0 ? 0 : Math.min(...recentMineMs);
     },
     get progress() {
       return {
