@@ -169,17 +169,17 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * Waits until the ledger has stopped making blocks (the embedded ledger mines a few after the
- * last write): the head unchanged over `quietMs`.
+ * last write): the head unchanged over `quietMs`, a time or one read from the head it waits on.
  */
 export async function waitForIdleLedger(
   client: { rpc<T>(method: string, params: readonly unknown[]): Promise<T> },
-  quietMs: number,
+  quietMs: number | ((head: string) => Promise<number>),
 ): Promise<void> {
   let last: unknown;
   for (;;) {
     const current = await client.rpc<string>('eth_blockNumber', []);
     if (current === last) return;
     last = current;
-    await sleep(quietMs);
+    await sleep(typeof quietMs === 'number' ? quietMs : await quietMs(current));
   }
 }

@@ -17,7 +17,7 @@ import { readOperator } from '../src/genesis/operator.js';
 import { listCheckpoints } from '../src/ledger/embedded/checkpoints.js';
 import { residentFileMiB, residentMiB } from '../src/ledger/embedded/memoryWatch.js';
 import { readPidFile } from '../src/ledger/embedded/processFiles.js';
-import { percentiles } from './measure.js';
+import { percentiles, waitForIdleLedger } from './measure.js';
 
 /**
  * A pilot as it grows, on the product's defaults: one node started as `npm start` starts it
@@ -269,7 +269,7 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
       const busyReadMs = await busyReads.stop();
       const seedSeconds = (performance.now() - started) / 1000;
       log('waiting for the ledger to go idle');
-      await waitForIdleChain(client);
+      await waitForIdleLedger(client, (head) => quietAfter(client, head));
       const size = dids.length;
       const writes = size + 2 * timestamps + holders.length;
       const { node: nodePid, anvil: anvilPid } = pids();
@@ -530,24 +530,21 @@ function readWhile(client: CoreClient, dids: readonly string[]) {
 }
 
 /**
- * Waits until no block came for twice the spacing of the last two blocks, and at least 5 s: at
- * scale the embedded ledger spaces blocks by twice their making (blockWaitMs), 15 s and more at
- * 100,000 DIDs, and the trailing blocks after the last write come that far apart.
+ * How long the pilot waits for a new block before it takes the chain as idle: twice the spacing
+ * of the last two blocks, and at least 5 s. At scale the embedded ledger spaces blocks by twice
+ * their making (blockWaitMs), 15 s and more at 100,000 DIDs, and the trailing blocks after the
+ * last write come that far apart.
  */
-async function waitForIdleChain(client: CoreClient): Promise<void> {
-  type Head = { number: Hex; timestamp: Hex };
-  let last: Hex | undefined;
-  for (;;) {
-    const head = await client.rpc<Head>('eth_getBlockByNumber', ['latest', false]);
-    if (head.number === last) return;
-    last = head.number;
-    const parent = await client.rpc<Head>('eth_getBlockByNumber', [
-      toHex(Math.max(0, Number(head.number) - 1)),
-      false,
-    ]);
-    const spacingMs = (Number(head.timestamp) - Number(parent.timestamp)) * 1000;
-    await sleep(Math.min(Math.max(5_000, 2 * spacingMs + 1_000), 65_000));
-  }
+async function quietAfter(client: CoreClient, head: string): Promise<number> {
+  const timestampOf = async (number: number) =>
+    Number(
+      (await client.rpc<{ timestamp: Hex }>('eth_getBlockByNumber', [toHex(number), false]))
+        .timestamp,
+    );
+  const number = Number(head);
+  const spacingMs =
+    ((await timestampOf(number)) - (await timestampOf(Math.max(0, number - 1)))) * 1000;
+  return Math.min(Math.max(5_000, 2 * spacingMs + 1_000), 65_000);
 }
 
 async function medianMs(count: number, read: (i: number) => Promise<unknown>): Promise<number> {
