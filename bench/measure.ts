@@ -1,6 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import { cpuSeconds } from './plainAnvil.js';
@@ -181,5 +183,29 @@ export async function waitForIdleLedger(
     if (current === last) return;
     last = current;
     await sleep(typeof quietMs === 'number' ? quietMs : await quietMs(current));
+  }
+}
+
+/**
+ * Bytes written so far to the block device that holds `path` (its `stat` in sysfs: sectors
+ * written, whoever wrote them), after flushing that file system's dirty pages; undefined when
+ * `path` is on no block device (tmpfs, overlay) or sysfs is not there. Machine-wide, so a bench
+ * reads it with nothing else writing. It is what reached the disk: `/proc/<pid>/io` `write_bytes`
+ * counts a page cache folio whole each time a write dirties it, and with large folios (ext4 on
+ * Linux 6.16 and later) 4 KiB rewrites of a file first written in large writes count up to
+ * 1 MiB each (lmdb's copy-on-write pages: 5–6× the bytes that reached the disk, measured).
+ */
+export async function deviceBytesWritten(path: string): Promise<number | undefined> {
+  const { dev } = statSync(path, { bigint: true });
+  const major = Number(((dev >> 8n) & 0xfffn) | ((dev >> 32n) & ~0xfffn));
+  const minor = Number((dev & 0xffn) | ((dev >> 12n) & ~0xffn));
+  try {
+    await promisify(execFile)('sync', ['--file-system', path]);
+    const stat = readFileSync(`/sys/dev/block/${major}:${minor}/stat`, 'utf8');
+    // Fields of Documentation/block/stat.rst: the 7th is sectors written, of 512 bytes.
+    const sectors = Number(stat.trim().split(/\s+/)[6]);
+    return Number.isFinite(sectors) ? sectors * 512 : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -17,7 +17,7 @@ import { readOperator } from '../src/genesis/operator.js';
 import { listCheckpoints } from '../src/ledger/embedded/checkpoints.js';
 import { residentFileMiB, residentMiB } from '../src/ledger/embedded/memoryWatch.js';
 import { readPidFile } from '../src/ledger/embedded/processFiles.js';
-import { percentiles, waitForIdleLedger } from './measure.js';
+import { deviceBytesWritten, percentiles, waitForIdleLedger } from './measure.js';
 
 /**
  * A pilot as it grows, on the product's defaults: one node started as `npm start` starts it
@@ -48,8 +48,16 @@ export type PilotStep = {
   nodeMiB: number;
   /** Of `nodeMiB`, mapped files (the archive's lmdb pages): page cache, reclaimable. */
   nodeFileMiB: number;
-  /** Bytes written to disk by node and anvil together since the start, per write. */
+  /**
+   * Bytes node and anvil together caused to be written since the start, per write
+   * (`/proc/<pid>/io` `write_bytes`, the issue's measure; see {@link deviceBytesWritten}).
+   */
   bytesPerWrite: number;
+  /**
+   * Bytes that reached the data directory's disk since the start, per write; undefined where
+   * there is no block device to read.
+   */
+  deviceBytesPerWrite: number | undefined;
   checkpointMiB: number;
   checkpointMs: number | undefined;
   /** Checkpoints written since the run began (each stalls anvil while it dumps its state). */
@@ -114,6 +122,7 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
     // Node's fetch is undici's; its types name the bundled undici's Dispatcher, not this one.
     fetch(input, { ...init, dispatcher: connections } as unknown as RequestInit);
   const client = createCoreClient({ baseUrl: url, fetch: http });
+  const deviceAtStart = await deviceBytesWritten(dataDir);
   let node = await serve(cli, dataDir, port, env);
   const written = { bytes: 0 };
   const dids: string[] = [];
@@ -279,6 +288,11 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
         nodeFileMiB: residentFileMiB(nodePid) ?? Number.NaN,
       };
       const bytes = written.bytes + bytesWritten();
+      const device = await deviceBytesWritten(dataDir);
+      const deviceBytesPerWrite =
+        device === undefined || deviceAtStart === undefined
+          ? undefined
+          : (device - deviceAtStart) / writes;
       const didReadMs = await medianMs(READS, (i) =>
         client.get(`/v1/did-registry/identifiers/${dids[Math.floor((i * dids.length) / READS)]}`),
       );
@@ -322,6 +336,7 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
         writes,
         ...memory,
         bytesPerWrite: bytes / writes,
+        deviceBytesPerWrite,
         checkpointMiB: checkpoint / 2 ** 20,
         checkpointMs: checkpoints.ms,
         checkpointsWritten: checkpoints.count,

@@ -62,6 +62,7 @@ function print(steps: PilotStep[]): void {
     ['node MiB', (s) => s.nodeMiB.toFixed(0)],
     ['of it files', (s) => s.nodeFileMiB.toFixed(0)],
     ['disk B/write', (s) => s.bytesPerWrite.toFixed(0)],
+    ['device B/write', (s) => s.deviceBytesPerWrite?.toFixed(0) ?? '-'],
     ['checkpoint MiB', (s) => s.checkpointMiB.toFixed(1)],
     ['checkpoint ms', (s) => (s.checkpointMs === undefined ? '-' : s.checkpointMs.toFixed(0))],
     ['checkpoints', (s) => String(s.checkpointsWritten)],

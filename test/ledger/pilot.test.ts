@@ -35,6 +35,8 @@ describe('a pilot grown through the node', () => {
     );
     expect(step.firstDidChanges).toBe(1);
     expect(step.bytesPerWrite).toBeGreaterThan(0);
+    // Read from the data directory's disk where there is one (not on tmpfs).
+    if (step.deviceBytesPerWrite !== undefined) expect(step.deviceBytesPerWrite).toBeGreaterThan(0);
     expect(step.checkpointMiB).toBeGreaterThan(0);
     // growTo ended with a graceful restart, then DIDs onboarded and a kill -9 of node and
     // ledger right after their receipts: the start replayed their blocks.
