@@ -12,11 +12,11 @@ import {
 } from '../../src/ledger/embedded/archive.js';
 import { parseRpcBody, type RpcBody } from '../../src/ledger/embedded/frontRequest.js';
 import { readJournal } from '../../src/ledger/embedded/journal.js';
-import { BlockNotArchivedError, createSequencer } from '../../src/ledger/embedded/sequencer.js';
+import { BlockNotArchivedError } from '../../src/ledger/embedded/sequencer.js';
 import { spawnAnvil } from '../../src/ledger/embedded/spawnAnvil.js';
-import { createStallClock } from '../../src/ledger/embedded/stallClock.js';
 import { signFreeTransfer } from '../support/freeTransfer.js';
 import { createDataDir, SILENT_LOGGER, withLedger } from '../support/testNode.js';
+import { createTestSequencer } from '../support/testSequencer.js';
 
 const ROUNDS = 20;
 const BATCH = 40;
@@ -133,21 +133,7 @@ describe('the journal’s record of a mined order', () => {
       },
     });
     try {
-      const genesis = await callAnvil<{ timestamp: Hex }>(anvilUrl, 'eth_getBlockByNumber', [
-        '0x0',
-        false,
-      ]);
-      const sequencer = await createSequencer({
-        dir,
-        anvilUrl,
-        head: { block: 0, timestamp: Number(genesis.timestamp) },
-        pending: [],
-        checkpoint: { block: 0, stateBytes: 0 },
-        mineMs: 0,
-        replayMs: 0,
-        archive,
-        stalls: createStallClock(),
-      });
+      const sequencer = await createTestSequencer(anvilUrl, dir, archive);
       // Sent free first, tipped second: anvil mines the tipped one first.
       const free = await signFreeTransfer();
       const tipped = await signTippedTransfer(anvilUrl);

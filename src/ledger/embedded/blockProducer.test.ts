@@ -8,22 +8,30 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A producer whose blocks take `mineMs` each; `starts` records when each block began. */
-function producer(mineMs: number) {
+/**
+ * A producer whose blocks take `mineMs` each; `starts` records when each block began. `pool`:
+ * the full blocks waiting (each block mined takes one), and `failures` the blocks to fail.
+ */
+function producer(mineMs: number, pool = { full: 0, failures: 0 }) {
   const starts: number[] = [];
+  const errors: unknown[] = [];
   const blocks = createBlockProducer({
     intervalMs: () => blockWaitMs(250, mineMs),
+    isFull: () => pool.full > 0,
     trailingBlocks: 3,
     trailingMs: 0,
     mine: async () => {
       starts.push(Date.now());
       await vi.advanceTimersByTimeAsync(mineMs);
+      if (pool.failures > 0) {
+        pool.failures -= 1;
+        throw new Error('anvil did not mine');
+      }
+      pool.full = Math.max(0, pool.full - 1);
     },
-    onError: (error) => {
-      throw error;
-    },
+    onError: (error) => errors.push(error),
   });
-  return { blocks, starts };
+  return { blocks, starts, errors };
 }
 
 describe('createBlockProducer', () => {
@@ -44,6 +52,34 @@ describe('createBlockProducer', () => {
     blocks.stop();
     await vi.advanceTimersByTimeAsync(5_000);
     expect(starts).toEqual([]);
+  });
+});
+
+describe('full blocks', () => {
+  test('behavior: a full pool is mined at once, and full blocks follow each other without the wait', async () => {
+    const pool = { full: 0, failures: 0 };
+    const { blocks, starts } = producer(100, pool);
+    const start = Date.now();
+    blocks.noteWork();
+    await vi.advanceTimersByTimeAsync(50);
+    pool.full = 3;
+    blocks.noteFull();
+    await vi.advanceTimersByTimeAsync(5_000);
+    // Three full blocks back to back from 50 ms, then the last trailing one 250 ms after.
+    expect(starts.map((at) => at - start)).toEqual([50, 150, 250, 600]);
+    blocks.stop();
+  });
+
+  test('behavior: after a block that failed, a full pool waits the interval', async () => {
+    const pool = { full: 1, failures: 1 };
+    const { blocks, starts, errors } = producer(100, pool);
+    const start = Date.now();
+    blocks.noteWork();
+    blocks.noteFull();
+    await vi.advanceTimersByTimeAsync(400);
+    expect(errors).toHaveLength(1);
+    expect(starts.map((at) => at - start)).toEqual([0, 350]);
+    blocks.stop();
   });
 });
 

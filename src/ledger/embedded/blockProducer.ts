@@ -9,12 +9,16 @@
 export type BlockProducer = {
   /** A transaction reached the pool. */
   noteWork(): void;
+  /** The pool holds a full block: it is mined now, not after the wait. */
+  noteFull(): void;
   stop(): void;
 };
 
 export type BlockProducerParameters = {
   /** The wait after a block ends before the next begins (see {@link blockWaitMs}). */
   intervalMs(): number;
+  /** Whether the pool holds a full block, mined without the wait (unless the last block failed). */
+  isFull(): boolean;
   trailingBlocks: number;
   trailingMs: number;
   mine(): Promise<void>;
@@ -22,25 +26,32 @@ export type BlockProducerParameters = {
 };
 
 export function createBlockProducer(parameters: BlockProducerParameters): BlockProducer {
-  const { intervalMs, trailingBlocks, trailingMs, mine, onError } = parameters;
+  const { intervalMs, isFull, trailingBlocks, trailingMs, mine, onError } = parameters;
   let remaining = 0;
   let until = 0;
   const busy = () => remaining > 0 || Date.now() < until;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let mining = false;
+  let failed = false;
+  const isDueNow = () => isFull() && !failed;
 
   function arm() {
     if (timer || stopped || !busy()) return;
-    timer = setTimeout(tick, intervalMs());
+    timer = setTimeout(tick, isDueNow() ? 0 : intervalMs());
   }
 
   async function tick() {
     remaining -= 1;
+    mining = true;
     try {
       await mine();
+      failed = false;
     } catch (error) {
+      failed = true;
       onError(error);
     }
+    mining = false;
     timer = undefined;
     arm();
   }
@@ -50,6 +61,15 @@ export function createBlockProducer(parameters: BlockProducerParameters): BlockP
       remaining = trailingBlocks + 1;
       until = Date.now() + trailingMs;
       arm();
+    },
+    noteFull() {
+      // A block being mined re-arms when it ends, and the full pool makes that wait none.
+      if (mining || stopped || !isDueNow()) return;
+      clearTimeout(timer);
+      timer = undefined;
+      remaining = Math.max(remaining, trailingBlocks + 1);
+      until = Math.max(until, Date.now() + trailingMs);
+      timer = setTimeout(tick, 0);
     },
     stop() {
       stopped = true;

@@ -193,6 +193,7 @@ export class EmbeddedLedger {
     this.#producer = createBlockProducer({
       intervalMs: () =>
         blockWaitMs(this.#options.blockTime * 1000, this.#sequencer?.steadyMineMs ?? 0),
+      isFull: () => this.#sequencer?.isFull ?? false,
       trailingBlocks: TRAILING_BLOCKS,
       trailingMs: TRAILING_MS,
       mine: async () => {
@@ -306,7 +307,7 @@ export class EmbeddedLedger {
         revertReason: (hash) => revertReasonOf(anvil, hash),
       });
     }
-    this.#producer?.noteWork();
+    // The sequencer says when its transactions reach the pool (onPooled): a block is wanted then.
     return sequencer.submit(body, request);
   }
 
@@ -421,6 +422,7 @@ export class EmbeddedLedger {
       mineMs: replay.mineMs,
       replayMs: replay.spentMs.send + replay.spentMs.mine + replay.spentMs.archive,
       stalls: this.#stalls,
+      onPooled: (full) => (full ? this.#producer?.noteFull() : this.#producer?.noteWork()),
     });
     // A new chain's genesis block carries anvil's start time: the journal replays onto it. The
     // blocks replayed count toward the next checkpoint like any others (checkpointPolicy.ts): one
