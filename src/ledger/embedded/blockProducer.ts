@@ -36,6 +36,12 @@ export function createBlockProducer(parameters: BlockProducerParameters): BlockP
   let failed = false;
   const isDueNow = () => isFull() && !failed;
 
+  /** Keeps blocks coming: this one, then the trailing ones. */
+  function extend() {
+    remaining = trailingBlocks + 1;
+    until = Date.now() + trailingMs;
+  }
+
   function arm() {
     if (timer || stopped || !busy()) return;
     timer = setTimeout(tick, isDueNow() ? 0 : intervalMs());
@@ -58,18 +64,16 @@ export function createBlockProducer(parameters: BlockProducerParameters): BlockP
 
   return {
     noteWork() {
-      remaining = trailingBlocks + 1;
-      until = Date.now() + trailingMs;
+      extend();
       arm();
     },
     noteFull() {
+      extend();
       // A block being mined re-arms when it ends, and the full pool makes that wait none.
-      if (mining || stopped || !isDueNow()) return;
+      if (mining || !isDueNow()) return;
       clearTimeout(timer);
       timer = undefined;
-      remaining = Math.max(remaining, trailingBlocks + 1);
-      until = Math.max(until, Date.now() + trailingMs);
-      timer = setTimeout(tick, 0);
+      arm();
     },
     stop() {
       stopped = true;
