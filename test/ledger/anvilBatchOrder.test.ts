@@ -10,13 +10,12 @@ import {
   type RpcBlock,
   type RpcReceipt,
 } from '../../src/ledger/embedded/archive.js';
-import { parseRpcBody, type RpcBody } from '../../src/ledger/embedded/frontRequest.js';
 import { readJournal } from '../../src/ledger/embedded/journal.js';
 import { BlockNotArchivedError } from '../../src/ledger/embedded/sequencer.js';
 import { spawnAnvil } from '../../src/ledger/embedded/spawnAnvil.js';
 import { signFreeTransfer } from '../support/freeTransfer.js';
 import { createDataDir, SILENT_LOGGER, withLedger } from '../support/testNode.js';
-import { createTestSequencer } from '../support/testSequencer.js';
+import { createTestSequencer, submitRaw } from '../support/testSequencer.js';
 
 const ROUNDS = 20;
 const BATCH = 40;
@@ -137,15 +136,7 @@ describe('the journal’s record of a mined order', () => {
       // Sent free first, tipped second: anvil mines the tipped one first.
       const free = await signFreeTransfer();
       const tipped = await signTippedTransfer(anvilUrl);
-      for (const raw of [free, tipped]) {
-        const body = JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'eth_sendRawTransaction',
-          params: [raw],
-        });
-        await sequencer.submit(body, { raws: [raw], parsed: parseRpcBody(body) as RpcBody });
-      }
+      for (const raw of [free, tipped]) await submitRaw(sequencer, raw);
       const order = [keccak256(tipped), keccak256(free)];
 
       await expect(sequencer.mine()).rejects.toBeInstanceOf(BlockNotArchivedError);

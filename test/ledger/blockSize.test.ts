@@ -5,12 +5,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toAnvilArgs } from '../../src/ledger/embedded/anvilArgs.js';
 import { callAnvil } from '../../src/ledger/embedded/anvilRpc.js';
 import { openLedgerArchive } from '../../src/ledger/embedded/archive.js';
-import { parseRpcBody, type RpcBody } from '../../src/ledger/embedded/frontRequest.js';
 import { readJournal } from '../../src/ledger/embedded/journal.js';
 import { spawnAnvil } from '../../src/ledger/embedded/spawnAnvil.js';
 import { signFreeTransfer } from '../support/freeTransfer.js';
 import { createDataDir, SILENT_LOGGER } from '../support/testNode.js';
-import { createTestSequencer } from '../support/testSequencer.js';
+import { createTestSequencer, submitRaw } from '../support/testSequencer.js';
 
 const MAX = 10;
 const SUBMISSIONS = 25;
@@ -35,20 +34,12 @@ describe('a block’s size', () => {
       });
       const raws = await Promise.all(Array.from({ length: SUBMISSIONS }, () => signFreeTransfer()));
       const answered: Hex[] = [];
-      const answers = raws.map((raw) => {
-        const body = JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'eth_sendRawTransaction',
-          params: [raw],
-        });
-        return sequencer
-          .submit(body, { raws: [raw], parsed: parseRpcBody(body) as RpcBody })
-          .then((answer) => {
-            answered.push(raw);
-            return answer;
-          });
-      });
+      const answers = raws.map((raw) =>
+        submitRaw(sequencer, raw).then((answer) => {
+          answered.push(raw);
+          return answer;
+        }),
+      );
       // The first full block's worth is answered; the rest waits for a block.
       await until(() => answered.length === MAX);
       await new Promise((resolve) => setTimeout(resolve, 200));

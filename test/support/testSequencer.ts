@@ -1,6 +1,8 @@
 import type { Hex } from 'viem';
 import { callAnvil } from '../../src/ledger/embedded/anvilRpc.js';
 import type { LedgerArchive } from '../../src/ledger/embedded/archive.js';
+import type { FrontAnswer } from '../../src/ledger/embedded/frontAnswers.js';
+import { parseRpcBody, type RpcBody } from '../../src/ledger/embedded/frontRequest.js';
 import {
   createSequencer,
   type Sequencer,
@@ -31,4 +33,15 @@ export async function createTestSequencer(
     stalls: createStallClock(),
     ...options,
   });
+}
+
+/** Submits one raw transaction to `sequencer` as the front would: one eth_sendRawTransaction. */
+export function submitRaw(sequencer: Sequencer, raw: Hex): Promise<FrontAnswer> {
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'eth_sendRawTransaction',
+    params: [raw],
+  });
+  return sequencer.submit(body, { raws: [raw], parsed: parseRpcBody(body) as RpcBody });
 }

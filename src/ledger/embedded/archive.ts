@@ -30,6 +30,8 @@ export type {
 export type LedgerArchive = {
   /** The highest block archived, -1 when empty. */
   readonly head: number;
+  /** The highest block written to disk: what a crash keeps (-1 when none is). */
+  readonly durableHead: number;
   /**
    * Appends block `head + 1` (as eth_getBlockByNumber(n, true) returns it) and its receipts (as
    * eth_getBlockReceipts returns them). Synchronous and in memory: reads see it at once; the
@@ -140,6 +142,9 @@ export async function openLedgerArchive(dir: string): Promise<LedgerArchive> {
   return {
     get head() {
       return head;
+    },
+    get durableHead() {
+      return stored;
     },
     append(block, receipts) {
       const number = Number(block.number);

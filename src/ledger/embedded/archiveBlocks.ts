@@ -50,13 +50,35 @@ export async function revertReasonOf(anvilUrl: string, hash: Hex): Promise<Hex |
 }
 
 /**
+ * Archives block `number`, which a replay of the journal has just mined again. A block the
+ * archive holds with the same hash is the same block, its transactions and receipts included
+ * (the header commits to both): it is kept, and its receipts, whose cost grows with the square
+ * of the block at scale, are not asked of anvil again. Otherwise the archive forgets it and the
+ * blocks after it, and takes anvil's.
+ */
+export async function archiveReplayed(
+  anvilUrl: string,
+  archive: LedgerArchive,
+  number: number,
+  logger: SupervisorLogger,
+): Promise<void> {
+  if (archive.head >= number) {
+    if (archive.blockHash(number) === (await hashOf(anvilUrl, number))) return;
+    logger.warn({ from: number, to: archive.head }, FORGETTING);
+    await archive.truncateAfter(number - 1);
+  }
+  await archiveBlocks(anvilUrl, archive, number);
+}
+
+/**
  * Brings the archive in line with the chain anvil holds after loading a checkpoint: forgets the
- * blocks after the last one both agree on (blocks after the checkpoint are archived again as the
- * journal replays them; a chain restored from an older state no longer has them), then archives
- * the blocks after the archive's head. A block anvil no longer holds whole (the archive was
- * removed) is archived without its transactions, and said so in the log.
- * @returns the blocks forgotten past the loaded state, on its chain: {@link noteSetAside} says,
- *   after the replay, whether the journal mined them again.
+ * blocks after the last one both agree on (a chain restored from an older state no longer has
+ * them), but keeps those past the loaded state on its chain, for the journal's replay to confirm
+ * ({@link archiveReplayed}); then archives the blocks after the archive's head. A block anvil no
+ * longer holds whole (the archive was removed) is archived without its transactions, and said so
+ * in the log.
+ * @returns the blocks kept past the loaded state: {@link settleSetAside} forgets, after the
+ *   replay, those the journal did not mine again.
  */
 export async function catchUpArchive(
   anvilUrl: string,
@@ -66,13 +88,14 @@ export async function catchUpArchive(
 ): Promise<BlockRange | undefined> {
   let last = Math.min(archive.head, head);
   while (last >= 0 && archive.blockHash(last) !== (await hashOf(anvilUrl, last))) last--;
-  // Blocks past the loaded state, on its chain: the journal may mine them again.
   let setAside: BlockRange | undefined;
   if (last < archive.head) {
     const range = { from: last + 1, to: archive.head };
     if (last === head) setAside = range;
-    else logger.warn(range, FORGETTING);
-    await archive.truncateAfter(last);
+    else {
+      logger.warn(range, FORGETTING);
+      await archive.truncateAfter(last);
+    }
   }
   let incomplete = 0;
   while (archive.head < head) {
@@ -91,19 +114,24 @@ export async function catchUpArchive(
 }
 
 /**
- * Says what became of the blocks {@link catchUpArchive} set aside, once the journal was replayed
- * up to `head`: archived again (the ordinary path after a kill -9 or a stop that left the journal
- * to replay), or, for those it did not hold, gone from the chain.
+ * Settles the blocks {@link catchUpArchive} kept past the loaded state, once the journal was
+ * replayed up to `head`: replayed, they stand (the ordinary path after a kill -9 or a stop that
+ * left the journal to replay); those the journal did not hold are gone from the chain, and from
+ * the archive.
  */
-export function noteSetAside(
+export async function settleSetAside(
+  archive: LedgerArchive,
   logger: SupervisorLogger,
   setAside: BlockRange | undefined,
   head: number,
-): void {
+): Promise<void> {
   if (!setAside) return;
   if (head >= setAside.to) {
-    logger.info(setAside, 'ledger archive: blocks after the checkpoint archived again as replayed');
-  } else logger.warn({ from: Math.max(setAside.from, head + 1), to: setAside.to }, FORGETTING);
+    logger.info(setAside, 'ledger archive: blocks after the checkpoint replayed');
+    return;
+  }
+  logger.warn({ from: Math.max(setAside.from, head + 1), to: setAside.to }, FORGETTING);
+  await archive.truncateAfter(head);
 }
 
 async function hashOf(anvilUrl: string, number: number): Promise<Hex | undefined> {

@@ -5,8 +5,7 @@
  * state's size (disk bytes per write stay bounded as the chain grows, instead of a whole-chain
  * rewrite every minute, and so does the share of time anvil spends dumping the state), or once
  * replaying the blocks since it would take longer than a restart may (anvil's cost per block
- * grows with the state and with the block: about 0.4 s at 10,000 DIDs, and 5 s for a small block
- * but 14 s for one of 4,656 transactions at 100,000, receipts archived included).
+ * grows with the state: about 0.4 s at 10,000 DIDs, and 5–7 s at 100,000).
  * - Design: DESIGN.md §11, §12
  */
 export type CheckpointProgress = {
@@ -23,7 +22,8 @@ export type CheckpointProgress = {
   mineMs: number;
   /**
    * What replaying the blocks since the last checkpoint is expected to take, milliseconds: what
-   * each took to mine and archive when it was made (a replayed one: what its replay took).
+   * each took to mine when it was made (a replayed one: what its replay took), and to archive
+   * for those the archive has not written to disk yet (a replay keeps the archive's copies).
    */
   replayMs: number;
   /** How long the last dump of the state took, milliseconds; undefined until one was timed. */

@@ -10,7 +10,12 @@ import { toAnvilArgs } from './anvilArgs.js';
 import { getHead } from './anvilRpc.js';
 import { loadState } from './anvilState.js';
 import { type LedgerArchive, openLedgerArchive } from './archive.js';
-import { archiveBlocks, catchUpArchive, noteSetAside, revertReasonOf } from './archiveBlocks.js';
+import {
+  archiveReplayed,
+  catchUpArchive,
+  revertReasonOf,
+  settleSetAside,
+} from './archiveBlocks.js';
 import { type BlockProducer, blockWaitMs, createBlockProducer } from './blockProducer.js';
 import { isCheckpointDue, isCheckpointDueAtStop } from './checkpointPolicy.js';
 import { checkpointStateBytes, loadNewestCheckpoint } from './checkpoints.js';
@@ -36,7 +41,12 @@ import {
   writePidFile,
 } from './processFiles.js';
 import { replayJournal } from './replayJournal.js';
-import { BlockNotArchivedError, createSequencer, type Sequencer } from './sequencer.js';
+import {
+  BlockNotArchivedError,
+  createSequencer,
+  MAX_BLOCK_TRANSACTIONS,
+  type Sequencer,
+} from './sequencer.js';
 import { assertChainId, spawnAnvil } from './spawnAnvil.js';
 import { createStallClock } from './stallClock.js';
 import type { SupervisorLogger } from './supervisorLogger.js';
@@ -77,6 +87,8 @@ export type EmbeddedLedgerOptions = {
    * (default {@link SLOW_STALL_MS}).
    */
   slowStallMs?: number;
+  /** Transactions a block holds at most (default {@link MAX_BLOCK_TRANSACTIONS}). */
+  maxBlockTransactions?: number;
 };
 
 /**
@@ -136,6 +148,7 @@ export class EmbeddedLedger {
       checkpointCheckMs: 2_000,
       startTimeoutMs: 30_000,
       slowStallMs: SLOW_STALL_MS,
+      maxBlockTransactions: MAX_BLOCK_TRANSACTIONS,
       ...options,
     };
     this.#dir = join(options.dataDir, 'ledger');
@@ -398,17 +411,18 @@ export class EmbeddedLedger {
       logger,
     );
     stepDone('load');
-    // The archive follows the checkpoint's chain; the journal's blocks are archived as replayed.
+    // The archive follows the checkpoint's chain; the journal's blocks are archived as replayed,
+    // or kept where the archive holds them already.
     const archive = this.#archive as LedgerArchive;
     const loaded = (await getHead(anvilUrl)).block;
     const setAside = await catchUpArchive(anvilUrl, archive, loaded, logger);
     stepDone('archive');
     const replay = await replayJournal(this.#dir, anvilUrl, logger, {
-      onBlock: (block) => archiveBlocks(anvilUrl, archive, block),
+      onBlock: (block) => archiveReplayed(anvilUrl, archive, block, logger),
       stalls: this.#stalls,
     });
     stepDone('replay');
-    noteSetAside(logger, setAside, replay.head.block);
+    await settleSetAside(archive, logger, setAside, replay.head.block);
     this.#sequencer = await createSequencer({
       archive,
       dir: this.#dir,
@@ -422,6 +436,7 @@ export class EmbeddedLedger {
       mineMs: replay.mineMs,
       replayMs: replay.spentMs.send + replay.spentMs.mine + replay.spentMs.archive,
       stalls: this.#stalls,
+      maxBlockTransactions: this.#options.maxBlockTransactions,
       onPooled: (full) => (full ? this.#producer?.noteFull() : this.#producer?.noteWork()),
     });
     // A new chain's genesis block carries anvil's start time: the journal replays onto it. The
