@@ -13,11 +13,13 @@ import { getDidHistory } from '../src/client/getDidHistory.js';
 import { requestToken } from '../src/client/requestToken.js';
 import { createDidCoreSigner, type WalletSigner } from '../src/client/signers.js';
 import { signWrites } from '../src/client/signWrites.js';
+import { readEnvironment } from '../src/genesis/environment.js';
 import { readOperator } from '../src/genesis/operator.js';
 import { listCheckpoints } from '../src/ledger/embedded/checkpoints.js';
 import { residentFileMiB, residentMiB } from '../src/ledger/embedded/memoryWatch.js';
 import { readPidFile } from '../src/ledger/embedded/processFiles.js';
 import { deviceBytesWritten, percentiles, waitForIdleLedger } from './measure.js';
+import { measureReads } from './scale.js';
 
 /**
  * A pilot as it grows, on the product's defaults: one node started as `npm start` starts it
@@ -62,8 +64,16 @@ export type PilotStep = {
   checkpointMs: number | undefined;
   /** Checkpoints written since the run began (each stalls anvil while it dumps its state). */
   checkpointsWritten: number;
+  /** Median ms of a DID document read through the node, each DID read once (uncached). */
   didReadMs: number;
+  /** Median ms of a DID list page of 10 through the node, each page read once. */
   listPageMs: number;
+  /**
+   * The same views called on the ledger directly (`eth_call` at its head), median ms: what of
+   * the reads' growth is the ledger's.
+   */
+  didLedgerMs: number;
+  listLedgerMs: number;
   /**
    * DID reads made one after another while the timestamps were written (a relying party reading
    * during activity): median and 99th percentile, ms. Blocks and checkpoints hold reads back.
@@ -88,7 +98,6 @@ const TIMESTAMP_HOLDERS = 16;
 const TIMESTAMPS_PER_ROUND = 400;
 /** `eth_call`s per batch: the node allows 250,000,000 gas per batch, each call gets 1,000,000. */
 const CALLS_PER_BATCH = 200;
-const READS = 200;
 const MATURITY = 5;
 /** DIDs onboarded right before the kill -9: a few blocks for the start to replay. */
 const KILL_BURST = 64;
@@ -293,14 +302,16 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
         device === undefined || deviceAtStart === undefined
           ? undefined
           : (device - deviceAtStart) / writes;
-      const didReadMs = await medianMs(READS, (i) =>
-        client.get(`/v1/did-registry/identifiers/${dids[Math.floor((i * dids.length) / READS)]}`),
-      );
-      const pages = Math.max(1, Math.floor(dids.length / 10));
-      const listPageMs = await medianMs(READS, (i) =>
-        client.get(
-          `/v1/did-registry/identifiers?page[size]=10&page[after]=${1 + Math.floor((i * pages) / READS)}`,
-        ),
+      const environment = readEnvironment(join(dataDir, 'environment.json'));
+      if (!environment) throw new Error(`no environment.json in ${dataDir}`);
+      const reads = await measureReads(
+        {
+          nodeUrl: `http://127.0.0.1:${port}`,
+          ledgerUrl: readFileSync(join(dataDir, 'ledger', 'rpc-url'), 'utf8').trim(),
+          registry: environment.registries['did-registry'],
+        },
+        dids,
+        dids.length,
       );
       const historyStarted = performance.now();
       const history = await getDidHistory(client, { did: dids[0] as string });
@@ -340,8 +351,10 @@ export async function startPilot(options: PilotOptions): Promise<Pilot> {
         checkpointMiB: checkpoint / 2 ** 20,
         checkpointMs: checkpoints.ms,
         checkpointsWritten: checkpoints.count,
-        didReadMs,
-        listPageMs,
+        didReadMs: reads.did.p50,
+        listPageMs: reads.list.p50,
+        didLedgerMs: reads.didLedger.p50,
+        listLedgerMs: reads.listLedger.p50,
         busyReadMs,
         firstDidChanges: history.length,
         firstDidHistoryMs,
@@ -560,17 +573,6 @@ async function quietAfter(client: CoreClient, head: string): Promise<number> {
   const spacingMs =
     ((await timestampOf(number)) - (await timestampOf(Math.max(0, number - 1)))) * 1000;
   return Math.min(Math.max(5_000, 2 * spacingMs + 1_000), 65_000);
-}
-
-async function medianMs(count: number, read: (i: number) => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    await read(i);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] as number;
 }
 
 function newestCheckpoint(dir: string): number {

@@ -43,6 +43,12 @@ async function main(): Promise<void> {
     console.log('\nratios at the largest size against the smallest');
     console.log(`  DID read p50   ${(last.didReadMs / first.didReadMs).toFixed(2)}`);
     console.log(`  list page p50  ${(last.listPageMs / first.listPageMs).toFixed(2)}`);
+    console.log(
+      `  getDidDocument on the ledger p50  ${(last.didLedgerMs / first.didLedgerMs).toFixed(2)}`,
+    );
+    console.log(
+      `  getDids on the ledger p50  ${(last.listLedgerMs / first.listLedgerMs).toFixed(2)}`,
+    );
   }
   if (half && last) {
     const rate = (a: PilotStep, b: PilotStep | undefined) =>
@@ -68,6 +74,8 @@ function print(steps: PilotStep[]): void {
     ['checkpoints', (s) => String(s.checkpointsWritten)],
     ['DID p50 ms', (s) => s.didReadMs.toFixed(2)],
     ['list p50 ms', (s) => s.listPageMs.toFixed(2)],
+    ['DID eth_call ms', (s) => s.didLedgerMs.toFixed(2)],
+    ['list eth_call ms', (s) => s.listLedgerMs.toFixed(2)],
     [
       'busy p50/p99',
       (s) => (s.busyReadMs ? `${s.busyReadMs.p50.toFixed(1)}/${s.busyReadMs.p99.toFixed(0)}` : '-'),

@@ -77,7 +77,7 @@ export async function measureScale(options: ScaleOptions): Promise<ScaleRows> {
  * Reads through the node, then the same views called on the ledger (`eth_call` at its head),
  * so that growth can be told apart: the node's or the ledger's.
  */
-async function measureReads(
+export async function measureReads(
   target: { nodeUrl: string; ledgerUrl: string; registry: Address },
   dids: string[],
   total: number,

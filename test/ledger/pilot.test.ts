@@ -38,6 +38,10 @@ describe('a pilot grown through the node', () => {
     // Read from the data directory's disk where there is one (not on tmpfs).
     if (step.deviceBytesPerWrite !== undefined) expect(step.deviceBytesPerWrite).toBeGreaterThan(0);
     expect(step.checkpointMiB).toBeGreaterThan(0);
+    // Reads timed through the node and on the ledger directly, each of them answered.
+    for (const ms of [step.didReadMs, step.listPageMs, step.didLedgerMs, step.listLedgerMs]) {
+      expect(ms).toBeGreaterThan(0);
+    }
     // growTo ended with a graceful restart, then DIDs onboarded and a kill -9 of node and
     // ledger right after their receipts: the start replayed their blocks.
     expect(step.killReplayedBlocks).toBeGreaterThan(0);
