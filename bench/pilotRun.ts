@@ -74,8 +74,8 @@ function print(steps: PilotStep[]): void {
     ['checkpoints', (s) => String(s.checkpointsWritten)],
     ['DID p50 ms', (s) => s.didReadMs.toFixed(2)],
     ['list p50 ms', (s) => s.listPageMs.toFixed(2)],
-    ['DID eth_call ms', (s) => s.didLedgerMs.toFixed(2)],
-    ['list eth_call ms', (s) => s.listLedgerMs.toFixed(2)],
+    ['DID call ms', (s) => s.didLedgerMs.toFixed(2)],
+    ['list call ms', (s) => s.listLedgerMs.toFixed(2)],
     [
       'busy p50/p99',
       (s) => (s.busyReadMs ? `${s.busyReadMs.p50.toFixed(1)}/${s.busyReadMs.p99.toFixed(0)}` : '-'),
