@@ -129,12 +129,9 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
    * since took to mine, and what archiving took for the blocks the archive has not written to
    * disk yet (a replay keeps the archive's copies of the others: archiveReplayed).
    */
-  let replayedMs = state.replayMs;
-  let minedMs = 0;
+  let replayMs = state.replayMs;
   let archiving: { block: number; ms: number }[] = [];
-  const replayMs = () =>
-    replayedMs +
-    minedMs +
+  const archivingMs = () =>
     archiving.reduce((sum, { block, ms }) => (block > archive.durableHead ? sum + ms : sum), 0);
   let dumpMs: number | undefined;
   /** Set while a checkpoint saves the state: no block is mined meanwhile. */
@@ -219,7 +216,7 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
       mineMs = performance.now() - started;
       recentMineMs.push(mineMs);
       if (recentMineMs.length > 3) recentMineMs.shift();
-      minedMs += mineMs;
+      replayMs += mineMs;
       head.block = block;
       head.timestamp = timestamp;
       unrecorded.push({ block, sent: pendingHashes });
@@ -304,8 +301,7 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
             checkpointBlock = block;
             stateBytes = saved.stateBytes;
             journalBytes = 0;
-            replayedMs = 0;
-            minedMs = 0;
+            replayMs = 0;
             archiving = [];
             return { block, bytes: saved.bytes, stateBytes, dumpMs };
           } finally {
@@ -337,7 +333,7 @@ export async function createSequencer(state: SequencerState): Promise<Sequencer>
         journalBytes: journalBytes + journal.appended,
         stateBytes,
         mineMs,
-        replayMs: replayMs(),
+        replayMs: replayMs + archivingMs(),
         dumpMs,
       };
     },
