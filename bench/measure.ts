@@ -69,32 +69,63 @@ export async function measure(name: string, url: string, options: MeasureOptions
   };
 }
 
+/** How {@link measureTasks} runs: untimed calls first, and whose CPU time to count. */
+export type TaskOptions = {
+  /**
+   * Calls made before the timed ones, untimed: V8 optimises a path only after some thousands of
+   * calls, and the HTTP rows' warm-up (2 s of load) has them; without it a row of a few hundred
+   * tasks measures the compiler.
+   */
+  warmUp?: number;
+  /** A process whose CPU time per timed call is reported (`cpuMicros`). */
+  cpuOf?: number | undefined;
+};
+
 /**
- * Runs `count` calls of `task` with `concurrency` in flight and reports calls/s and the latency
- * of each call (for requests that cannot repeat, such as token requests with single-use nonces).
+ * Runs `warmUp` untimed calls of `task` (indexes 0 to warmUp - 1), then `count` timed ones (the
+ * next indexes), `concurrency` in flight, and reports calls/s and the latency of each timed call
+ * (for requests that cannot repeat, such as token requests with single-use nonces).
  */
 export async function measureTasks(
   name: string,
   count: number,
   concurrency: number,
   task: (i: number) => Promise<boolean>,
+  options: TaskOptions = {},
 ): Promise<Row> {
-  const latencies: number[] = [];
-  let next = 0;
+  const { warmUp = 0, cpuOf } = options;
+  const run = async (from: number, to: number, onDone: (ok: boolean, ms: number) => void) => {
+    let next = from;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < to) {
+          const i = next++;
+          const t0 = performance.now();
+          onDone(await task(i), performance.now() - t0);
+        }
+      }),
+    );
+  };
   let errors = 0;
+  await run(0, warmUp, (ok) => {
+    if (!ok) errors++;
+  });
+  const latencies: number[] = [];
+  const cpuBefore = await cpuSeconds(cpuOf);
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        const t0 = performance.now();
-        if (!(await task(i))) errors++;
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
+  await run(warmUp, warmUp + count, (ok, ms) => {
+    if (!ok) errors++;
+    latencies.push(ms);
+  });
   const seconds = (performance.now() - started) / 1000;
-  return { name, rps: count / seconds, ...percentiles(latencies), errors };
+  const cpuMicros = (((await cpuSeconds(cpuOf)) - cpuBefore) / count) * 1e6;
+  return {
+    name,
+    rps: count / seconds,
+    ...percentiles(latencies),
+    errors,
+    ...(cpuOf === undefined ? {} : { cpuMicros }),
+  };
 }
 
 /** Keep-alive connections of the task rows' client, by origin. */

@@ -5,11 +5,14 @@ import type { Environment } from '../src/genesis/environment.js';
 import type { Operator } from '../src/genesis/operator.js';
 import { REGISTRIES } from '../src/registries/catalog.js';
 import { measureTasks, type Row, send } from './measure.js';
-import { cpuSeconds } from './plainAnvil.js';
 import type { SoftHsmKeys } from './softHsmKey.js';
 
-/** Writes of the rows through the gate and straight to the ledger (i, j, k). */
+/** Writes timed in the rows through the gate and straight to the ledger (i, j, k). */
 export const WRITES = 2_000;
+/** Writes sent before each of those rows' timed ones, untimed (see `TaskOptions.warmUp`). */
+const WRITES_WARM_UP = 3_000;
+/** Writes each of those rows sends in all. */
+export const WRITES_SENT = WRITES_WARM_UP + WRITES;
 /** Writes of the rows that sign as they send (n, n2). */
 const SIGNED_WRITES = 500;
 
@@ -42,9 +45,9 @@ export async function measureWrites(
   const nonce = Number(
     await rpcCall(ledgerUrl, 'eth_getTransactionCount', [signer.address, 'pending']),
   );
-  const gated = await sign(signer, WRITES, nonce);
-  const straight = await sign(direct, WRITES, 0);
-  const unjournaled = await sign(privateKeyToAccount(generatePrivateKey()), WRITES, 0);
+  const gated = await sign(signer, WRITES_SENT, nonce);
+  const straight = await sign(direct, WRITES_SENT, 0);
+  const unjournaled = await sign(privateKeyToAccount(generatePrivateKey()), WRITES_SENT, 0);
   const push = (url: string, raws: Hex[], headers: Record<string, string>) => async (i: number) => {
     const { text } = await send(url, {
       headers,
@@ -58,29 +61,29 @@ export async function measureWrites(
     return 'result' in (JSON.parse(text) as object);
   };
   const authorization = { authorization: `Bearer ${accessToken}` };
+  const timed = (cpuOf?: number) => ({ warmUp: WRITES_WARM_UP, cpuOf });
   return {
-    writeGate: await withNodeCpu(nodePid, WRITES, () =>
-      measureTasks(
-        '(i) 2,000 writes through /v1/ledger',
-        WRITES,
-        16,
-        push(`${nodeUrl}/v1/ledger`, gated, authorization),
-      ),
+    writeGate: await measureTasks(
+      '(i) 2,000 writes through /v1/ledger',
+      WRITES,
+      16,
+      push(`${nodeUrl}/v1/ledger`, gated, authorization),
+      timed(nodePid),
     ),
     // The front is the node's: the node's CPU per direct write is the floor the gate adds to.
-    writeDirect: await withNodeCpu(nodePid, WRITES, () =>
-      measureTasks(
-        '(j) 2,000 writes straight to the ledger',
-        WRITES,
-        16,
-        push(ledgerUrl, straight, {}),
-      ),
+    writeDirect: await measureTasks(
+      '(j) 2,000 writes straight to the ledger',
+      WRITES,
+      16,
+      push(ledgerUrl, straight, {}),
+      timed(nodePid),
     ),
     writePlain: await measureTasks(
       '(k) 2,000 writes to a plain anvil',
       WRITES,
       16,
       push(plainUrl, unjournaled, {}),
+      timed(),
     ),
   };
 }
@@ -126,18 +129,6 @@ function signCommit(account: LocalAccount, environment: Environment, i: number, 
     maxFeePerGas: 0n,
     maxPriorityFeePerGas: 0n,
   });
-}
-
-/** A row, with the node's CPU time per task (user + system, from /proc) in its name. */
-export async function withNodeCpu(
-  pid: number | undefined,
-  tasks: number,
-  run: () => Promise<Row>,
-): Promise<Row & { cpuMicros: number }> {
-  const before = await cpuSeconds(pid);
-  const row = await run();
-  const perTask = (((await cpuSeconds(pid)) - before) / tasks) * 1e6;
-  return { ...row, cpuMicros: perTask };
 }
 
 async function rpcCall(url: string, method: string, params: unknown[]): Promise<unknown> {
