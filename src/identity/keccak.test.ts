@@ -26,4 +26,17 @@ describe('toChecksumAddress', () => {
       { numRuns: 300 },
     );
   });
+
+  test('answers the same again, for an address seen before and past the bound of those it keeps', () => {
+    const first = Uint8Array.from({ length: 20 }, (_, i) => i * 13);
+    const expected = getAddress(toHex(first));
+    expect(toChecksumAddress(first)).toBe(expected);
+    for (let n = 0; n < 5_000; n++) {
+      const bytes = new Uint8Array(20);
+      new DataView(bytes.buffer).setUint32(16, n);
+      expect(toChecksumAddress(bytes)).toBe(getAddress(toHex(bytes)));
+    }
+    expect(toChecksumAddress(first)).toBe(expected);
+    expect(toChecksumAddress(new Uint8Array(first))).toBe(expected);
+  });
 });

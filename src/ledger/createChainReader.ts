@@ -5,7 +5,6 @@ import {
   type ContractFunctionName,
   type ContractFunctionReturnType,
   decodeFunctionResult,
-  encodeFunctionData,
   type Hex,
   numberToHex,
 } from 'viem';
@@ -17,6 +16,7 @@ import {
 } from '../errors/ledger.js';
 import type { Head, HeadTracker } from './createHeadTracker.js';
 import { type LedgerClient, toRequestError } from './createLedgerClient.js';
+import { encodeViewCall } from './encodeViewCall.js';
 import type { LedgerCall } from './jsonRpc.js';
 import { toContractRevert } from './toContractRevert.js';
 
@@ -192,7 +192,7 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
       getCode: (address) => pinned((block) => ledger.request<Hex>('eth_getCode', [address, block])),
       read(request) {
         const { address, abi, functionName, args } = request;
-        const data = encodeFunctionData({ abi, functionName, args } as never);
+        const data = encodeViewCall(abi, functionName, args as readonly unknown[] | undefined);
         const key = `${address}:${data}`;
         const cache = cacheOf(pin.cacheKey);
         const cached = cache.get(key);
