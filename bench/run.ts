@@ -24,7 +24,7 @@ import { rssMiB, startPlainAnvil } from './plainAnvil.js';
 import { measureScale, type ScaleRows } from './scale.js';
 import { seed } from './seed.js';
 import { createSoftHsmKeys } from './softHsmKey.js';
-import { measureHsmTokens, measureTokens } from './tokenRows.js';
+import { measureSecondNodeTokens, measureTokens } from './tokenRows.js';
 import { measureVerify, reportVerify } from './verify.js';
 import { measureSignedWrites, measureWrites, WRITES_SENT } from './writeRows.js';
 
@@ -39,8 +39,9 @@ import { measureSignedWrites, measureWrites, WRITES_SENT } from './writeRows.js'
  *  (e2) the cached read and (a3) the bare GET each alone after a 300 ms pause, as (e) is timed:
  *  what a request costs here once the machine has been idle, before any ledger work
  *  (f) a timestamp read, (g) a page of 10 Track and Trace documents
- *  (h) token requests for timestamp:write (fresh presentation each, 8 in flight); (h2) the same at
- *  a second node whose token key is in SoftHSM2 (PKCS#11), where SoftHSM2 is installed
+ *  (h) token requests for timestamp:write (fresh presentation each, 8 in flight); (h1) the same at
+ *  a second node on the node's ledger, and (h2) at a third like it whose token key is in SoftHSM2
+ *  (PKCS#11), where SoftHSM2 is installed
  *  (n) 500 writes signed as they are sent, straight to the ledger, by a key file; (n2) by a key
  *  in SoftHSM2
  *  (i) 2,000 pre-signed writes through the gate of /v1/ledger, (j) the same straight to the ledger
@@ -172,7 +173,7 @@ async function measureMain(): Promise<void> {
         operator,
         node.pid,
       ),
-      ...(await measureHsmTokens(startNode, ledgerUrl, dataDir, operator, children, hsm)),
+      ...(await measureSecondNodeTokens(startNode, ledgerUrl, dataDir, operator, children, hsm)),
       ...(await measureSignedWrites(ledgerUrl, environment, hsm)),
       ...(await measureWrites(nodeUrl, ledgerUrl, plain.url, operator, environment, node.pid)),
     };
@@ -245,6 +246,7 @@ function report(rows: Record<string, Row>): void {
     | 'timestamp'
     | 'documents'
     | 'token'
+    | 'tokenSecond'
     | 'writeGate'
     | 'writeDirect'
     | 'writePlain',
@@ -261,7 +263,8 @@ function report(rows: Record<string, Row>): void {
   line('f/a2', r.timestamp, r.bareGet);
   line('g/a2', r.documents, r.bareGet);
   line('h/a', r.token, r.bare);
-  if (rows.tokenHsm) line('h2/h', rows.tokenHsm, r.token);
+  line('h1/h', r.tokenSecond, r.token);
+  if (rows.tokenHsm) line('h2/h1', rows.tokenHsm, r.tokenSecond);
   if (rows.signedHsm && rows.signedFile) line('n2/n', rows.signedHsm, rows.signedFile);
   line('i/j', r.writeGate, r.writeDirect);
   line('j/k', r.writeDirect, r.writePlain);
@@ -271,7 +274,7 @@ function report(rows: Record<string, Row>): void {
   );
   const cpu = (row: Row) => (row.cpuMicros ?? Number.NaN).toFixed(0);
   console.log(
-    `  node CPU (user + system): ${cpu(r.writeGate)} µs per gated write (i), ${cpu(r.writeDirect)} µs per write straight to its ledger's front (j), ${cpu(r.token)} µs per token request (h)${rows.tokenHsm ? `, ${cpu(rows.tokenHsm)} µs with the key in SoftHSM2 (h2)` : ''}`,
+    `  node CPU (user + system): ${cpu(r.writeGate)} µs per gated write (i), ${cpu(r.writeDirect)} µs per write straight to its ledger's front (j), ${cpu(r.token)} µs per token request (h), ${cpu(r.tokenSecond)} µs at a second node on its ledger (h1)${rows.tokenHsm ? `, ${cpu(rows.tokenHsm)} µs there with the key in SoftHSM2 (h2)` : ''}`,
   );
   // Baselines of the same run: what one request costs a process that does nothing (a), and the
   // node forwarding a read to the ledger (b); (i) − (b) is what the gate itself adds.

@@ -7,7 +7,7 @@ import type { Operator } from '../src/genesis/operator.js';
 import { measureTasks, type Row, type StartNode, send } from './measure.js';
 import type { SoftHsmKeys } from './softHsmKey.js';
 
-/** Token requests timed in each token row (h, h2). */
+/** Token requests timed in each token row (h, h1, h2). */
 const TOKEN_REQUESTS = 1_000;
 /**
  * Token requests before the timed ones: a node's token path settles after 2,000 to 4,000 of
@@ -16,30 +16,36 @@ const TOKEN_REQUESTS = 1_000;
 const TOKEN_WARM_UP = 3_000;
 
 /**
- * (h2) the token row again at a second node on the same ledger whose token key is in SoftHSM2
- * (PKCS#11): what signing inside an HSM costs against the key file of (h).
+ * The token row at two more nodes on the same ledger, one after the other, each started afresh
+ * and alike but for the token key: (h1) in a key file, as (h)'s, and (h2) in SoftHSM2 (PKCS#11).
+ * h2/h1 is what signing inside an HSM costs; h1/h what a node on another node's ledger costs
+ * (its reads cross HTTP to the first node's front).
  */
-export async function measureHsmTokens(
+export async function measureSecondNodeTokens(
   startNode: StartNode,
   ledgerUrl: string,
   dataDir: string,
   operator: Operator,
   children: ChildProcess[],
   key: SoftHsmKeys,
-): Promise<{ tokenHsm?: Row }> {
+): Promise<{ tokenSecond: Row; tokenHsm?: Row }> {
+  const run = async (name: string, env: Record<string, string>) => {
+    const secondDir = mkdtempSync(join(tmpdir(), 'core-registry-bench-second-node-'));
+    for (const file of ['operator.json', 'environment.json']) {
+      copyFileSync(join(dataDir, file), join(secondDir, file));
+    }
+    const { url, child } = await startNode(ledgerUrl, secondDir, 0, env);
+    children.push(child);
+    const row = await measureTokens(name, url, operator, child.pid);
+    child.kill('SIGTERM');
+    return row;
+  };
+  const tokenSecond = await run('(h1) tokens, second node, key file', {});
   if ('skipped' in key) {
     console.log(`(h2) skipped: ${key.skipped}`);
-    return {};
+    return { tokenSecond };
   }
-  const hsmDir = mkdtempSync(join(tmpdir(), 'core-registry-bench-hsm-node-'));
-  for (const file of ['operator.json', 'environment.json']) {
-    copyFileSync(join(dataDir, file), join(hsmDir, file));
-  }
-  const { url, child } = await startNode(ledgerUrl, hsmDir, 0, key.env);
-  children.push(child);
-  const row = await measureTokens('(h2) token requests, key in SoftHSM2', url, operator, child.pid);
-  child.kill('SIGTERM');
-  return { tokenHsm: row };
+  return { tokenSecond, tokenHsm: await run('(h2) tokens, second node, SoftHSM2', key.env) };
 }
 
 /**
