@@ -272,7 +272,8 @@ function report(rows: Record<string, Row>): void {
   console.log(
     `  gate overhead per transaction: ${overhead.toFixed(3)} ms of throughput, ${(r.writeGate.p50 - r.writeDirect.p50).toFixed(3)} ms of p50 latency`,
   );
-  const cpu = (row: Row) => (row.cpuMicros ?? Number.NaN).toFixed(0);
+  const micros = (row: Row) => row.cpuMicros ?? Number.NaN;
+  const cpu = (row: Row) => micros(row).toFixed(0);
   console.log(
     `  node CPU (user + system): ${cpu(r.writeGate)} µs per gated write (i), ${cpu(r.writeDirect)} µs per write straight to its ledger's front (j), ${cpu(r.token)} µs per token request (h), ${cpu(r.tokenSecond)} µs at a second node on its ledger (h1)${rows.tokenHsm ? `, ${cpu(rows.tokenHsm)} µs there with the key in SoftHSM2 (h2)` : ''}`,
   );
@@ -280,7 +281,7 @@ function report(rows: Record<string, Row>): void {
   // node forwarding a read to the ledger (b). Both (i) and (j) cross one HTTP exchange into the
   // node and its journal; (i) − (j) is what the gate itself adds.
   console.log(
-    `  CPU per request under load: ${cpu(r.bare)} µs bare route (a), ${cpu(r.rpc)} µs node forwarding a read (b), ${cpu(r.didCached)} µs node cached read (d); gate's own share of (i), (i) − (j): ${(Number(cpu(r.writeGate)) - Number(cpu(r.writeDirect))).toFixed(0)} µs`,
+    `  CPU per request under load: ${cpu(r.bare)} µs bare route (a), ${cpu(r.rpc)} µs node forwarding a read (b), ${cpu(r.didCached)} µs node cached read (d); gate's own share of (i), (i) − (j): ${(micros(r.writeGate) - micros(r.writeDirect)).toFixed(0)} µs`,
   );
 }
 

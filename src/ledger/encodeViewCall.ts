@@ -2,8 +2,12 @@ import { type Abi, encodeFunctionData, type Hex } from 'viem';
 
 /** Calldata already encoded, per ABI (by identity), by function name and arguments. */
 const encoded = new WeakMap<Abi, Map<string, Hex>>();
-/** Calldata kept per ABI: past it, that ABI's entries start afresh. */
-const KEPT_PER_ABI = 10_000;
+/**
+ * Calldata kept per ABI: past it, that ABI's entries start afresh. The hot calls are few (a
+ * gate's senders, a token's holders); arguments come from requests (a DID of up to 1,000
+ * characters), so this bounds what a client can make the node keep to a few MB per ABI.
+ */
+const KEPT_PER_ABI = 1_000;
 
 /**
  * `encodeFunctionData` of a view call, remembered when every argument is a string, number,
