@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { type Environment, readEnvironment } from '../src/genesis/environment.js';
 import { loadOrCreateOperator } from '../src/genesis/operator.js';
+import { createDidCoreV1 } from '../src/identity/didCore.js';
 import { createLedgerClient, type LedgerClient } from '../src/ledger/createLedgerClient.js';
 import { readPidFile } from '../src/ledger/embedded/processFiles.js';
 import {
@@ -157,6 +158,10 @@ async function measureMain(): Promise<void> {
       didUncached: await measureSamples('(e) DID document, first after a block', 20, () =>
         firstReadAfterBlock(client, didUrl),
       ),
+      // A DID no request read before is not read ahead: its first read waits for the ledger.
+      didCold: await measureSamples('(e3) unregistered DID, first read (404)', 20, () =>
+        firstReadAfterBlock(client, `${nodeUrl}/v1/did-registry/identifiers/${createDidCoreV1()}`),
+      ),
       didCachedPaused: await cachedReadsAfterPause(client, didUrl),
       bareGetPaused: await measureSamples('(a3) bare Fastify GET, after a pause', 20, () =>
         readAfterPause(`${bareUrl}/v1/bare`),
@@ -241,6 +246,7 @@ function report(rows: Record<string, Row>): void {
     | 'ledger'
     | 'didCached'
     | 'didUncached'
+    | 'didCold'
     | 'didCachedPaused'
     | 'bareGetPaused'
     | 'timestamp'
@@ -260,6 +266,7 @@ function report(rows: Record<string, Row>): void {
   line('e/d', r.didUncached, r.didCached);
   line('e/a3', r.didUncached, r.bareGetPaused);
   line('e2/a3', r.didCachedPaused, r.bareGetPaused);
+  line('e3/a3', r.didCold, r.bareGetPaused);
   line('f/a2', r.timestamp, r.bareGet);
   line('g/a2', r.documents, r.bareGet);
   line('h/a', r.token, r.bare);

@@ -31,6 +31,11 @@ export type HeadTracker = {
    * @throws {LedgerUnavailableError} when the ledger does not answer.
    */
   reach(number: bigint, timeoutMs: number): Promise<Head>;
+  /**
+   * Calls `listener` with each head announced by the subscription or learnt of by `saw`, as it
+   * arrives (not with heads looked up on a request's behalf).
+   */
+  onAnnounced(listener: (head: Head) => void): void;
   /** Whether heads currently arrive by subscription. */
   readonly live: boolean;
   close(): void;
@@ -61,6 +66,12 @@ export function createHeadTracker(parameters: CreateHeadTrackerParameters): Head
   let reported: 'live' | 'lost' | undefined;
   let closed = false;
   let scheduled: Promise<Head> | undefined;
+  const listeners: ((head: Head) => void)[] = [];
+
+  function announce(next: Head): void {
+    head = next;
+    for (const listener of listeners) listener(next);
+  }
 
   function lookUp(): Promise<Head> {
     scheduled ??= new Promise<Head>((resolve, reject) => {
@@ -88,7 +99,7 @@ export function createHeadTracker(parameters: CreateHeadTrackerParameters): Head
           url: subscriptionUrl,
           onHead(block) {
             const announced = toHead(block);
-            if (announced) head = announced;
+            if (announced) announce(announced);
           },
           async onLive() {
             const connection = losses;
@@ -116,7 +127,7 @@ export function createHeadTracker(parameters: CreateHeadTrackerParameters): Head
       return lookUp();
     },
     saw(seen) {
-      if (head === undefined || seen.number > head.number) head = seen;
+      if (head === undefined || seen.number > head.number) announce(seen);
     },
     async reach(number, timeoutMs) {
       const deadline = performance.now() + timeoutMs;
@@ -127,6 +138,9 @@ export function createHeadTracker(parameters: CreateHeadTrackerParameters): Head
         if (left <= 0) throw new BlockNotReachedError(number, found.number);
         await sleep(Math.min(REACH_POLL_MS, left));
       }
+    },
+    onAnnounced(listener) {
+      listeners.push(listener);
     },
     get live() {
       return live;

@@ -1,11 +1,12 @@
 import { sha256, toFunctionSelector } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { BlockStateGoneError } from '../../src/errors/ledger.js';
+import { BlockStateGoneError, LedgerUnavailableError } from '../../src/errors/ledger.js';
 import { createChainReader } from '../../src/ledger/createChainReader.js';
 import { createHeadTracker } from '../../src/ledger/createHeadTracker.js';
 import { createLedgerClient, type LedgerClient } from '../../src/ledger/createLedgerClient.js';
 import { EmbeddedLedger } from '../../src/ledger/embedded/embeddedLedger.js';
+import { signFreeTransfer } from '../support/freeTransfer.js';
 import { createDataDir, SILENT_LOGGER } from '../support/testNode.js';
 
 const ABI = [
@@ -18,6 +19,9 @@ const ABI = [
   },
 ] as const;
 const NOBODY = '0x00000000000000000000000000000000000000aa';
+/** The sha256 precompile answers any call with 32 bytes: a bytes32 view that always succeeds. */
+const SHA256 = '0x0000000000000000000000000000000000000002';
+const DIGEST = sha256(toFunctionSelector('registryType()'));
 
 let ledger: EmbeddedLedger;
 let client: LedgerClient;
@@ -98,16 +102,129 @@ describe('createChainReader', () => {
         expect(BigInt(await client.request('eth_blockNumber'))).toBeGreaterThan(pinned.number),
       { timeout: 10_000 },
     );
-    // The sha256 precompile answers any call with 32 bytes: a bytes32 view that always succeeds.
-    const SHA256 = '0x0000000000000000000000000000000000000002';
     const call = { to: SHA256, data: toFunctionSelector('registryType()') };
     await expect(
       client.request('eth_call', [call, { blockHash: pinned.hash }]),
     ).rejects.toBeInstanceOf(BlockStateGoneError);
 
     const value = await reader.read({ address: SHA256, abi: ABI, functionName: 'registryType' });
-    expect(value).toBe(sha256(toFunctionSelector('registryType()')));
+    expect(value).toBe(DIGEST);
     expect(reader.blockNumber).toBeGreaterThan(pinned.number);
     expect(reader.blockHash).not.toBe(pinned.hash);
+  });
+
+  describe('reads that follow the head', () => {
+    const digest = { address: SHA256, abi: ABI, functionName: 'registryType' } as const;
+    const ethCalls = (send: { mock: { calls: [readonly { method: string }[]][] } }) =>
+      send.mock.calls.filter(([batch]) => batch.some((call) => call.method === 'eth_call')).length;
+
+    /** A chain reader on a live `newHeads` subscription, after one request read `digest`. */
+    async function readOnce(windowMs = 60_000) {
+      const heads = createHeadTracker({
+        ledger: client,
+        subscriptionUrl: ledger.url.replace(/^http/, 'ws'),
+      });
+      await vi.waitFor(() => expect(heads.live).toBe(true), { timeout: 20_000 });
+      const chain = createChainReader({ ledger: client, heads, hotReads: { keys: 32, windowMs } });
+      expect(await (await chain.latest()).read(digest)).toBe(DIGEST);
+      return { heads, chain };
+    }
+
+    /** Makes blocks, then waits until the embedded ledger has made its last trailing one. */
+    async function makeBlocks(): Promise<void> {
+      await client.request('eth_sendRawTransaction', [await signFreeTransfer()]);
+      await untilIdle();
+    }
+
+    async function untilIdle(): Promise<void> {
+      let last = '';
+      for (;;) {
+        const head = await client.request<string>('eth_blockNumber');
+        if (head === last) return;
+        last = head;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    }
+
+    test('behavior: a call a request read is read again at each announced head; the first read there makes no call', async () => {
+      const { heads, chain } = await readOnce();
+      const send = vi.spyOn(client, 'send');
+      try {
+        await makeBlocks();
+        const readAhead = ethCalls(send);
+        expect(readAhead).toBeGreaterThan(0);
+        const reader = await chain.latest();
+        expect(await reader.read(digest)).toBe(DIGEST);
+        expect(ethCalls(send)).toBe(readAhead);
+        expect(chain.stats).toMatchObject({ calls: 1, hits: 1 });
+      } finally {
+        send.mockRestore();
+        heads.close();
+      }
+    });
+
+    test('behavior: a call requests kept reading from the cache through a long block is read ahead, however old its first read', async () => {
+      await untilIdle();
+      const { heads, chain } = await readOnce(300);
+      const send = vi.spyOn(client, 'send');
+      try {
+        const reader = await chain.latest();
+        for (let i = 0; i < 6; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          expect(await reader.read(digest)).toBe(DIGEST);
+        }
+        expect((await chain.latest()).blockHash).toBe(reader.blockHash);
+        expect(ethCalls(send)).toBe(0);
+        await makeBlocks();
+        expect(ethCalls(send)).toBeGreaterThan(0);
+      } finally {
+        send.mockRestore();
+        heads.close();
+      }
+    });
+
+    test('behavior: a call whose reading ahead failed is read when a request asks', async () => {
+      const { heads, chain } = await readOnce();
+      const send = vi
+        .spyOn(client, 'send')
+        .mockRejectedValue(new LedgerUnavailableError({ cause: 'injected' }));
+      try {
+        await makeBlocks();
+        expect(ethCalls(send)).toBeGreaterThan(0);
+      } finally {
+        send.mockRestore();
+      }
+      try {
+        const reader = await chain.latest();
+        expect(await reader.read(digest)).toBe(DIGEST);
+        expect(chain.stats.calls).toBe(2);
+      } finally {
+        heads.close();
+      }
+    });
+
+    test('behavior: with `keys: 0` nothing is read ahead', async () => {
+      const heads = createHeadTracker({
+        ledger: client,
+        subscriptionUrl: ledger.url.replace(/^http/, 'ws'),
+      });
+      const send = vi.spyOn(client, 'send');
+      try {
+        await vi.waitFor(() => expect(heads.live).toBe(true), { timeout: 20_000 });
+        const chain = createChainReader({
+          ledger: client,
+          heads,
+          hotReads: { keys: 0, windowMs: 60_000 },
+        });
+        expect(await (await chain.latest()).read(digest)).toBe(DIGEST);
+        await makeBlocks();
+        expect(ethCalls(send)).toBe(1);
+        expect(await (await chain.latest()).read(digest)).toBe(DIGEST);
+        expect(chain.stats.calls).toBe(2);
+      } finally {
+        send.mockRestore();
+        heads.close();
+      }
+    });
   });
 });
