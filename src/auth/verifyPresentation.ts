@@ -7,7 +7,7 @@ import {
 } from '../errors/auth.js';
 import { isDidCoreV1 } from '../identity/didCore.js';
 import { jwkThumbprint, type PublicEcJwk } from '../identity/jwk.js';
-import { isCompactJws, parseCompactJwt } from '../identity/parseCompactJwt.js';
+import { isCompactJws, parseCompactJwt, parseJwsSignature } from '../identity/parseCompactJwt.js';
 import type { JwsAlgorithm } from '../identity/verifyJwsSignature.js';
 import type { Relationship, ResolvedMethod } from './trustSources.js';
 
@@ -230,7 +230,7 @@ export async function assertSignature(
   jwk: PublicEcJwk,
   who: JwtRole,
 ): Promise<void> {
-  if (!(await verify(parseCompactJwt(token, who), alg, jwk))) {
+  if (!(await verify(parseJwsSignature(token, who), alg, jwk))) {
     throw jwtRefusal(who, 'signature', undefined, `The ${who} signature does not verify`);
   }
 }

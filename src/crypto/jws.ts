@@ -1,6 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { hexToBytes } from 'viem';
-import { type PublicEcJwk, toPublicKeyHex } from '../identity/jwk.js';
+import { type PublicEcJwk, toPublicKeyBytes } from '../identity/jwk.js';
 import type { CompactJwt } from '../identity/parseCompactJwt.js';
 import type { JwsSigningKey } from '../identity/signCompactJws.js';
 import type { JwsAlgorithm } from '../identity/verifyJwsSignature.js';
@@ -37,7 +36,7 @@ export function createJwsVerifier(pool: CryptoPool): JwsVerifier {
     }
     let publicKey: Uint8Array;
     try {
-      publicKey = hexToBytes(toPublicKeyHex(jwk));
+      publicKey = toPublicKeyBytes(jwk);
     } catch {
       return false;
     }

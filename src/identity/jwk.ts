@@ -22,9 +22,20 @@ export function toPublicJwk(publicKey: Hex, crv: PublicEcJwk['crv']): PublicEcJw
   return { kty: 'EC', crv, x: toBase64Url(bytes.slice(1, 33)), y: toBase64Url(bytes.slice(33)) };
 }
 
+const UNCOMPRESSED = Buffer.of(0x04);
+
 /** The uncompressed SEC1 point (`0x04 ‖ X ‖ Y`) of a public JWK. */
 export function toPublicKeyHex(jwk: PublicEcJwk): Hex {
-  return bytesToHex(new Uint8Array([0x04, ...fromBase64Url(jwk.x), ...fromBase64Url(jwk.y)]));
+  return bytesToHex(toPublicKeyBytes(jwk));
+}
+
+/** {@link toPublicKeyHex} as bytes. */
+export function toPublicKeyBytes(jwk: PublicEcJwk): Uint8Array {
+  return Buffer.concat([
+    UNCOMPRESSED,
+    Buffer.from(jwk.x, 'base64url'),
+    Buffer.from(jwk.y, 'base64url'),
+  ]);
 }
 
 /** The private secp256k1 JWK of a 32-byte private key. */

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { compactVerify, importJWK } from 'jose';
 import secp256k1 from 'secp256k1';
-import { hexToBytes } from 'viem';
-import { type PublicEcJwk, toPublicKeyHex } from './jwk.js';
+import { type PublicEcJwk, toPublicKeyBytes } from './jwk.js';
 import type { CompactJwt } from './parseCompactJwt.js';
 
 /** JOSE algorithms of the keys we use: what the node and the SDK verify (SPEC.md §5.4.3). */
@@ -35,11 +34,7 @@ export async function verifyJwsSignature(
       return false;
     }
   }
-  return verifyEs256kSignature(
-    Buffer.from(jwt.signingInput),
-    jwt.signature,
-    hexToBytes(toPublicKeyHex(jwk)),
-  );
+  return verifyEs256kSignature(Buffer.from(jwt.signingInput), jwt.signature, toPublicKeyBytes(jwk));
 }
 
 /**
