@@ -248,8 +248,14 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
         const readAhead = pin.hash && ahead?.hash === pin.hash ? ahead.calls.get(key) : undefined;
         if (pin.hash) remember(key, hotRead);
         if (readAhead) stats.hits++;
-        // A call read ahead that failed (its block already replaced, say) is read as any other.
-        const pending = readAhead ? readAhead.catch(call) : call();
+        // A revert read ahead is the block's answer; a call read ahead that failed otherwise (its
+        // block already replaced, say) is read as any other.
+        const pending = readAhead
+          ? readAhead.catch((error: unknown) => {
+              if (error instanceof ContractRevertError) throw error;
+              return call();
+            })
+          : call();
         cache.set(key, pending);
         // An unreachable ledger is not a fact about the chain: forget it so that the next read retries.
         pending.catch((error: unknown) => {

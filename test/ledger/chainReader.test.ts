@@ -1,6 +1,7 @@
 import { sha256, toFunctionSelector } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { ContractRevertError } from '../../src/errors/contract.js';
 import { BlockStateGoneError, LedgerUnavailableError } from '../../src/errors/ledger.js';
 import { createChainReader } from '../../src/ledger/createChainReader.js';
 import { createHeadTracker } from '../../src/ledger/createHeadTracker.js';
@@ -199,6 +200,27 @@ describe('createChainReader', () => {
         expect(await reader.read(digest)).toBe(DIGEST);
         expect(chain.stats.calls).toBe(2);
       } finally {
+        heads.close();
+      }
+    });
+
+    test('behavior: a revert read ahead answers the request as the revert of its block', async () => {
+      const { heads, chain } = await readOnce();
+      const reverting = { address: NOBODY, abi: ABI, functionName: 'registryType' } as const;
+      await expect((await chain.latest()).read(reverting)).rejects.toBeInstanceOf(
+        ContractRevertError,
+      );
+      const send = vi.spyOn(client, 'send');
+      try {
+        await makeBlocks();
+        const readAhead = ethCalls(send);
+        await expect((await chain.latest()).read(reverting)).rejects.toBeInstanceOf(
+          ContractRevertError,
+        );
+        expect(ethCalls(send)).toBe(readAhead);
+        expect(chain.stats.calls).toBe(2);
+      } finally {
+        send.mockRestore();
         heads.close();
       }
     });
