@@ -22,20 +22,22 @@ export function toPublicJwk(publicKey: Hex, crv: PublicEcJwk['crv']): PublicEcJw
   return { kty: 'EC', crv, x: toBase64Url(bytes.slice(1, 33)), y: toBase64Url(bytes.slice(33)) };
 }
 
-const UNCOMPRESSED = Buffer.of(0x04);
-
 /** The uncompressed SEC1 point (`0x04 ‖ X ‖ Y`) of a public JWK. */
 export function toPublicKeyHex(jwk: PublicEcJwk): Hex {
   return bytesToHex(toPublicKeyBytes(jwk));
 }
 
-/** {@link toPublicKeyHex} as bytes. */
+/**
+ * {@link toPublicKeyHex} as bytes. Only `Buffer.from`: the explorer's browser bundle has no more of
+ * `Buffer` (explorer/sdk/buffer.ts).
+ */
 export function toPublicKeyBytes(jwk: PublicEcJwk): Uint8Array {
-  return Buffer.concat([
-    UNCOMPRESSED,
-    Buffer.from(jwk.x, 'base64url'),
-    Buffer.from(jwk.y, 'base64url'),
-  ]);
+  const [x, y] = [fromBase64Url(jwk.x), fromBase64Url(jwk.y)];
+  const point = new Uint8Array(1 + x.length + y.length);
+  point[0] = 0x04;
+  point.set(x, 1);
+  point.set(y, 1 + x.length);
+  return point;
 }
 
 /** The private secp256k1 JWK of a 32-byte private key. */
