@@ -2,19 +2,20 @@ import { CredentialUntrustedError, type JwtProblem } from '../errors/auth.js';
 import { parseCompactJwt } from '../identity/parseCompactJwt.js';
 import type { JwsAlgorithm } from '../identity/verifyJwsSignature.js';
 import { CREDENTIAL_ALGORITHMS, type CredentialRequirement } from './dcqlQueries.js';
-import { CLOCK_TOLERANCE } from './verifyPresentation.js';
+import { CLOCK_TOLERANCE, type SignedJws } from './verifyPresentation.js';
 
 const VCDM_1_1 = 'https://www.w3.org/2018/credentials/v1';
 
 /** A credential whose structure, binding and times checked out (signature not yet). */
 export type ParsedCredential = {
-  token: string;
   issuer: string;
   kid: string;
   alg: JwsAlgorithm;
   /** The credential type that met the requirement. */
   type: string;
   credentialSubject: Record<string, unknown>;
+  /** What its signature covers, and the signature. */
+  signed: SignedJws;
 };
 
 /**
@@ -31,7 +32,7 @@ export function checkCredential(
   holder: string,
   now: number,
 ): ParsedCredential {
-  const candidates = tokens.map((token) => ({ token, ...parseCompactJwt(token, 'credential') }));
+  const candidates = tokens.map((token) => parseCompactJwt(token, 'credential'));
   const match = candidates.find(({ payload }) => typeOf(payload, requirement) !== undefined);
   if (!match) {
     throw untrusted(
@@ -40,7 +41,7 @@ export function checkCredential(
       `The presentation holds no credential of type ${requirement.types.join(' or ')}`,
     );
   }
-  const { token, header, payload } = match;
+  const { header, payload, signingInput, signature } = match;
   const alg = header.alg;
   if (typeof alg !== 'string' || !CREDENTIAL_ALGORITHMS.includes(alg as JwsAlgorithm)) {
     throw untrusted(
@@ -87,12 +88,12 @@ export function checkCredential(
     throw untrusted('expired', 'exp', 'The credential has expired');
   }
   return {
-    token,
     issuer,
     kid,
     alg: alg as JwsAlgorithm,
     type: typeOf(payload, requirement) as string,
     credentialSubject: subject,
+    signed: { signingInput, signature },
   };
 }
 

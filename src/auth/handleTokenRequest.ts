@@ -108,7 +108,7 @@ export async function handleTokenRequest(
     }
     await assertSignature(
       context.verifySignature,
-      presentation,
+      vp.signed,
       vp.alg,
       vp.headerJwk as NonNullable<typeof vp.headerJwk>,
       'presentation',
@@ -117,7 +117,7 @@ export async function handleTokenRequest(
     holderMethods = await trust.resolveDid(vp.holder, targets.didRegistry);
     await assertSignature(
       context.verifySignature,
-      presentation,
+      vp.signed,
       vp.alg,
       findKey(holderMethods, vp.kid, 'authentication', 'presentation'),
       'presentation',
@@ -152,7 +152,7 @@ export async function handleTokenRequest(
   );
   await assertSignature(
     context.verifySignature,
-    credential.token,
+    credential.signed,
     credential.alg,
     issuerKey,
     'credential',

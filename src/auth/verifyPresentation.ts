@@ -7,7 +7,7 @@ import {
 } from '../errors/auth.js';
 import { isDidCoreV1 } from '../identity/didCore.js';
 import { jwkThumbprint, type PublicEcJwk } from '../identity/jwk.js';
-import { isCompactJws, parseCompactJwt, parseJwsSignature } from '../identity/parseCompactJwt.js';
+import { type CompactJwt, isCompactJws, parseCompactJwt } from '../identity/parseCompactJwt.js';
 import type { JwsAlgorithm } from '../identity/verifyJwsSignature.js';
 import type { Relationship, ResolvedMethod } from './trustSources.js';
 
@@ -30,7 +30,12 @@ export type ParsedPresentation = {
   credentials: string[];
   /** The public key of the header (`jwk`), present for invite presentations. */
   headerJwk: PublicEcJwk | undefined;
+  /** What its signature covers, and the signature, for {@link assertSignature}. */
+  signed: SignedJws;
 };
+
+/** The bytes a compact JWS signs and its signature, as its one parse gave them. */
+export type SignedJws = Pick<CompactJwt, 'signingInput' | 'signature'>;
 
 export type CheckPresentationOptions = {
   algorithms: readonly JwsAlgorithm[];
@@ -54,7 +59,7 @@ export async function checkPresentation(
   token: string,
   options: CheckPresentationOptions,
 ): Promise<ParsedPresentation> {
-  const { header, payload } = parseCompactJwt(token, 'presentation');
+  const { header, payload, signingInput, signature } = parseCompactJwt(token, 'presentation');
   const alg = header.alg;
   if (typeof alg !== 'string' || !options.algorithms.includes(alg as JwsAlgorithm)) {
     throw refused(
@@ -130,6 +135,7 @@ export async function checkPresentation(
     nonce,
     credentials: credentials as string[],
     headerJwk,
+    signed: { signingInput, signature },
   };
 }
 
@@ -225,12 +231,12 @@ export function findKey(
  */
 export async function assertSignature(
   verify: JwsVerifier,
-  token: string,
+  signed: SignedJws,
   alg: JwsAlgorithm,
   jwk: PublicEcJwk,
   who: JwtRole,
 ): Promise<void> {
-  if (!(await verify(parseJwsSignature(token, who), alg, jwk))) {
+  if (!(await verify(signed, alg, jwk))) {
     throw jwtRefusal(who, 'signature', undefined, `The ${who} signature does not verify`);
   }
 }

@@ -51,25 +51,6 @@ export function parseCompactJwt(token: unknown, role: JwtRole): CompactJwt {
   };
 }
 
-/**
- * The bytes a compact JWS signs and its signature, its header and payload left encoded: what a
- * signature check needs of a token whose claims {@link parseCompactJwt} already read.
- * @throws {PresentationInvalidError | CredentialUntrustedError} `malformed` when it is not a
- *   compact JWS.
- */
-export function parseJwsSignature(
-  token: unknown,
-  role: JwtRole,
-): Pick<CompactJwt, 'signingInput' | 'signature'> {
-  if (!isCompactJws(token))
-    throw jwtRefusal(role, 'malformed', undefined, `The ${role} is not a compact JWS`);
-  const end = token.lastIndexOf('.');
-  return {
-    signingInput: token.slice(0, end),
-    signature: new Uint8Array(Buffer.from(token.slice(end + 1), 'base64url')),
-  };
-}
-
 function decodeObject(
   encoded: string,
   role: JwtRole,

@@ -313,12 +313,11 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
     // read of each was timed: however long the block lasted, they are as recent as it.
     const now = performance.now();
     const before = head && caches.get(head.hash);
-    for (const [key, read] of hot) if (before?.has(key)) read.readAt = now;
     observe(next);
     const calls = new Map<string, Promise<unknown>>();
-    const since = now - hotReads.windowMs;
     for (const [key, read] of hot) {
-      if (read.readAt < since) {
+      if (before?.has(key)) read.readAt = now;
+      if (read.readAt < now - hotReads.windowMs) {
         hot.delete(key);
         continue;
       }
