@@ -248,12 +248,14 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
         const readAhead = pin.hash && ahead?.hash === pin.hash ? ahead.calls.get(key) : undefined;
         if (pin.hash) remember(key, hotRead);
         if (readAhead) stats.hits++;
-        // A revert read ahead is the block's answer; a call read ahead that failed otherwise (its
-        // block already replaced, say) is read as any other.
+        // A call read ahead whose block was replaced while it ran is read again, re-pinned. Any
+        // other failure is the request's own: it waited for the call as for one of its own, and a
+        // hung ledger must not cost it a second deadline. (Calls read ahead that already failed
+        // are no longer offered: see readAheadAt.)
         const pending = readAhead
           ? readAhead.catch((error: unknown) => {
-              if (error instanceof ContractRevertError) throw error;
-              return call();
+              if (error instanceof BlockStateGoneError) return call();
+              throw error;
             })
           : call();
         cache.set(key, pending);
@@ -322,7 +324,10 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
         continue;
       }
       const call = settle(ethCall({ blockHash: next.hash }, read.address, read.data), read);
-      call.catch(() => undefined);
+      // A revert is the block's answer; after any other failure, requests call for themselves.
+      call.catch((error: unknown) => {
+        if (!(error instanceof ContractRevertError)) calls.delete(key);
+      });
       calls.set(key, call);
     }
     ahead = { hash: next.hash, calls };

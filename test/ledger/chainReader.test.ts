@@ -204,6 +204,63 @@ describe('createChainReader', () => {
       }
     });
 
+    /**
+     * Holds the reader's `eth_call` batches (a hung ledger) until `fail` rejects them all with
+     * `error`; other batches pass.
+     */
+    function holdCalls() {
+      const held: ((error: unknown) => void)[] = [];
+      const original = client.send.bind(client);
+      const send = vi.spyOn(client, 'send').mockImplementation((batch) => {
+        if (!batch.some((call) => call.method === 'eth_call')) return original(batch);
+        return new Promise((_, reject) => held.push(reject));
+      });
+      return {
+        send,
+        fail(error: unknown) {
+          for (const reject of held.splice(0)) reject(error);
+        },
+      };
+    }
+
+    /** A request at the newest head, waiting on a call read ahead that the ledger holds. */
+    async function requestOnHeldReadAhead() {
+      const { heads, chain } = await readOnce();
+      const held = holdCalls();
+      await makeBlocks();
+      const readAhead = ethCalls(held.send);
+      const answer = (await chain.latest()).read(digest);
+      answer.catch(() => undefined);
+      return { ...held, heads, chain, readAhead, answer };
+    }
+
+    test('error: a request that waited on a call read ahead while the ledger hung gets that failure, without a second call', async () => {
+      const { heads, send, fail, readAhead, answer } = await requestOnHeldReadAhead();
+      try {
+        expect(readAhead).toBeGreaterThan(0);
+        fail(new LedgerUnavailableError({ cause: 'timed out' }));
+        await expect(answer).rejects.toBeInstanceOf(LedgerUnavailableError);
+        expect(ethCalls(send)).toBe(readAhead);
+      } finally {
+        send.mockRestore();
+        heads.close();
+      }
+    });
+
+    test('behavior: a request that waited on a call read ahead whose block was replaced reads at the new head', async () => {
+      const { heads, chain, send, fail, readAhead, answer } = await requestOnHeldReadAhead();
+      try {
+        expect(readAhead).toBeGreaterThan(0);
+        send.mockRestore();
+        fail(new BlockStateGoneError({ cause: 'injected' }));
+        expect(await answer).toBe(DIGEST);
+        expect(chain.stats.calls).toBe(2);
+      } finally {
+        send.mockRestore();
+        heads.close();
+      }
+    });
+
     test('behavior: a revert read ahead answers the request as the revert of its block', async () => {
       const { heads, chain } = await readOnce();
       const reverting = { address: NOBODY, abi: ABI, functionName: 'registryType' } as const;
